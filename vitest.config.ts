@@ -8,7 +8,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'sync-server/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { fillLogIn, PASSWORD, signUpViaApi } from './helpers';
+
+test('a visitor is sent to log in and comes back where she was going', async ({ page }) => {
+  const email = await signUpViaApi(page);
+  await page.request.post('/api/logout');
+
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fsettings$/);
+  await fillLogIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test('the redirect after login never leaves the site', async ({ page }) => {
+  const email = await signUpViaApi(page);
+  await page.request.post('/api/logout');
+  await page.goto(`/auth?redirect=${encodeURIComponent('//evil.example/phish')}`);
+  await fillLogIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/chat\?bestie=cassie$/);
+});
+
+test('chatting with Cassie is open to visitors', async ({ page }) => {
+  await page.goto('/chat/cassie');
+  await expect(page).toHaveURL(/\/chat\?bestie=cassie$/);
+  await page.goto('/chat/some-chat');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fchat%2Fsome-chat$/);
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  const answer = await page.goto('/no-such-page');
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+});
+
+test('the chosen theme is kept across a reload, with no flash of pink', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/settings');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'pink');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+
+  // Record the theme at the moment the parser reaches <body>, before anything is painted.
+  await page.addInitScript(() => {
+    const record = window as unknown as { themeAtBody?: string };
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      record.themeAtBody = document.documentElement.dataset.theme ?? 'none';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => (window as { themeAtBody?: string }).themeAtBody)).toBe('dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+});
