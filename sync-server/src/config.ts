@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const SESSION_SECRET_FILE = 'session-secret';
+const SESSION_SECRET_MIN_LENGTH = 32;
+
+/** `VAR=` in a shell or a .env file means "not set", not "empty". */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** Every environment variable the server reads, with its default. README has the same table. */
+const envSchema = z.object({
+  PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  PUBLIC_URL: optional(httpUrl),
+  SESSION_SECRET: optional(
+    z
+      .string()
+      .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`),
+  ),
+  NODE_ENV: optional(z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` })),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  STATIC_DIR: optional(z.string()),
+  RATE_LIMIT_IP_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
+  TRUST_PROXY: optional(booleanFlag),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; created on first run. */
+  dataDir: string;
+  /** No trailing slash, e.g. `https://besties.example`. */
+  publicUrl: string;
+  /** True when PUBLIC_URL was not set and was derived from PORT (the server may then fix the port). */
+  publicUrlIsDefault: boolean;
+  sessionSecret: string;
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+  /** Absolute path of the built PWA. */
+  staticDir: string;
+  rateLimitIpPerHour: number;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, listing every problem together, then prepares DATA_DIR
+ * (created on first run) and the session secret (generated there when SESSION_SECRET is unset).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const vars = parsed.data;
+  const port = vars.PORT ?? 3000;
+  const dataDir = path.resolve(vars.DATA_DIR ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError([`DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`]);
+  }
+  return {
+    port,
+    host: vars.HOST ?? '0.0.0.0',
+    dataDir,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrlIsDefault: vars.PUBLIC_URL === undefined,
+    sessionSecret: vars.SESSION_SECRET ?? storedSessionSecret(dataDir),
+    nodeEnv: vars.NODE_ENV ?? 'development',
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    staticDir: path.resolve(vars.STATIC_DIR ?? './dist'),
+    rateLimitIpPerHour: vars.RATE_LIMIT_IP_PER_HOUR ?? 100,
+    trustProxy: vars.TRUST_PROXY ?? false,
+  };
+}
+
+/** The secret kept in DATA_DIR, made once (32 random bytes, owner-only) and reused on restart. */
+function storedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw new ConfigError([`SESSION_SECRET: cannot write ${file} (${(error as Error).message})`]);
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < SESSION_SECRET_MIN_LENGTH) {
+    throw new ConfigError([`SESSION_SECRET: ${file} holds a secret shorter than 32 characters`]);
+  }
+  return secret;
+}

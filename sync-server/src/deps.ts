@@ -1,0 +1,14 @@
+import type { Config } from './config';
+import type { Db } from './db/open';
+import type { RateLimiter } from './http/rateLimit';
+import type { Logger } from './logger';
+
+/** What services need from the outside world; built once by createApp, faked in tests. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  now: () => number;
+  limiter: RateLimiter;
+}
