@@ -1,0 +1,73 @@
+import type { ApiErrorBody } from '../../../shared/api-error';
+import type { FieldErrors } from '../../../shared/validation';
+
+type Details = Omit<ApiErrorBody, 'message' | 'code'>;
+
+/** An error meant for the client: its status, a stable snake_case code and a safe message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Details = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): ApiErrorBody {
+    return { message: this.message, code: this.code, ...this.details };
+  }
+}
+
+export const badRequest = (message = 'Bad request', code = 'bad_request') =>
+  new AppError(400, code, message);
+
+/** 400 with every field's first message; the answer's message is the first of them. */
+export const validation = (fields: FieldErrors) =>
+  new AppError(400, 'validation_error', Object.values(fields)[0] ?? 'Invalid request', {
+    fields,
+  });
+
+export const invalidJson = () =>
+  new AppError(400, 'invalid_json', 'The request body is not valid JSON');
+
+export const unauthorized = (message = 'Not signed in', code = 'unauthorized') =>
+  new AppError(401, code, message);
+
+export const forbidden = (message = 'Forbidden', code = 'forbidden') =>
+  new AppError(403, code, message);
+
+export const subscriptionRequired = (message = 'A subscription is required') =>
+  new AppError(403, 'subscription_required', message, { requiresSubscription: true });
+
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+
+export const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
+
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+export const payloadTooLarge = (message = 'The request body is too large') =>
+  new AppError(413, 'payload_too_large', message);
+
+export const unsupportedMediaType = (message = 'Send the request body as JSON') =>
+  new AppError(415, 'unsupported_media_type', message);
+
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = 'Too many attempts. Please try again later.',
+) => {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
+    429,
+    'rate_limited',
+    message,
+    { retryAfter },
+    {
+      'Retry-After': String(retryAfter),
+    },
+  );
+};
+
+export const internalError = () => new AppError(500, 'internal_error', 'Something went wrong');

@@ -1,0 +1,96 @@
+import type { Db } from '../db/open';
+import { tooManyRequests } from './errors';
+
+export interface Limit {
+  /** What is counted, e.g. 'login-email'. */
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface LimitState {
+  count: number;
+  limited: boolean;
+  /** Seconds until the window ends (0 when not limited). */
+  retryAfter: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt and says whether it is over the limit. */
+  hit(limit: Limit, key: string): LimitState;
+  /** Says whether the next attempt would be over the limit, without counting. */
+  check(limit: Limit, key: string): LimitState;
+  /** Takes one attempt back (e.g. a counted login that succeeded). */
+  release(limit: Limit, key: string): void;
+  /** Forgets the key's window. */
+  reset(limit: Limit, key: string): void;
+}
+
+interface Row {
+  window_start: number;
+  count: number;
+}
+
+/**
+ * Fixed-window counters in SQLite, so they survive a restart. Every call is one synchronous
+ * statement or transaction, so concurrent requests cannot slip past a limit.
+ */
+export function createRateLimiter(db: Db, now: () => number): RateLimiter {
+  const select = db.prepare<[string, string], Row>(
+    'SELECT window_start, count FROM rate_limits WHERE bucket = ? AND key = ?',
+  );
+  const startWindow = db.prepare(
+    `INSERT INTO rate_limits (bucket, key, window_start, count) VALUES (?, ?, ?, 1)
+     ON CONFLICT (bucket, key) DO UPDATE SET window_start = excluded.window_start, count = 1`,
+  );
+  const increment = db.prepare(
+    'UPDATE rate_limits SET count = count + 1 WHERE bucket = ? AND key = ?',
+  );
+  const decrement = db.prepare(
+    'UPDATE rate_limits SET count = max(count - 1, 0) WHERE bucket = ? AND key = ?',
+  );
+  const remove = db.prepare('DELETE FROM rate_limits WHERE bucket = ? AND key = ?');
+  const pruneBucket = db.prepare('DELETE FROM rate_limits WHERE bucket = ? AND window_start <= ?');
+
+  const stateOf = (limit: Limit, row: Row | undefined, at: number, counting: boolean) => {
+    const count = row ? row.count : 0;
+    const limited = counting ? count > limit.limit : count >= limit.limit;
+    const retryAfter =
+      limited && row ? Math.ceil((row.window_start + limit.windowMs - at) / 1000) : 0;
+    return { count, limited, retryAfter };
+  };
+  const live = (limit: Limit, row: Row | undefined, at: number) =>
+    row && at < row.window_start + limit.windowMs ? row : undefined;
+
+  const hit = db.transaction((limit: Limit, key: string): LimitState => {
+    const at = now();
+    if (live(limit, select.get(limit.bucket, key), at)) {
+      increment.run(limit.bucket, key);
+    } else {
+      // A new window: a good moment to drop this bucket's finished windows too.
+      pruneBucket.run(limit.bucket, at - limit.windowMs);
+      startWindow.run(limit.bucket, key, at);
+    }
+    return stateOf(limit, select.get(limit.bucket, key), at, true);
+  });
+
+  return {
+    hit: (limit, key) => hit(limit, key),
+    check: (limit, key) => {
+      const at = now();
+      return stateOf(limit, live(limit, select.get(limit.bucket, key), at), at, false);
+    },
+    release: (limit, key) => {
+      decrement.run(limit.bucket, key);
+    },
+    reset: (limit, key) => {
+      remove.run(limit.bucket, key);
+    },
+  };
+}
+
+/** Counts an attempt and refuses it with a 429 (and Retry-After) when over the limit. */
+export function enforce(limiter: RateLimiter, limit: Limit, key: string): void {
+  const state = limiter.hit(limit, key);
+  if (state.limited) throw tooManyRequests(state.retryAfter);
+}

@@ -1,0 +1,64 @@
+import type { Middleware } from 'koa';
+import { endSession, findLiveSession, SESSION_LIFETIME_MS, startSession } from '../auth/sessions';
+import type { Deps } from '../deps';
+import { findUserById } from '../users/service';
+import type { AppContext, AppState } from './types';
+import { isApiPath } from './types';
+
+export const SESSION_COOKIE = 'besties_session';
+const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The Set-Cookie value, written by hand: Koa's cookie helper refuses `Secure` on a plain
+ * connection, which is exactly the case behind a TLS-terminating proxy.
+ */
+function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (deps.config.publicUrl.startsWith('https:')) parts.push('Secure');
+  return parts.join('; ');
+}
+
+function clearCookie(deps: Deps, ctx: AppContext): void {
+  ctx.append('Set-Cookie', sessionCookie(deps, '', 0));
+}
+
+/** Puts the signed-in user (if any) on `ctx.state.user` for /api requests. */
+export function sessionMiddleware(deps: Deps): Middleware<AppState> {
+  return async (ctx, next) => {
+    const id = isApiPath(ctx.path) ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+    if (id) {
+      const session = SESSION_ID_SHAPE.test(id) ? findLiveSession(deps, { id }) : undefined;
+      const user = session && findUserById(deps, { id: session.userId });
+      if (session && user) {
+        ctx.state.user = user;
+        ctx.state.sessionIdHash = session.idHash;
+      } else {
+        clearCookie(deps, ctx);
+      }
+    }
+    await next();
+  };
+}
+
+/** Signs the user in with a brand-new session id, ending the one the request came with. */
+export function signIn(deps: Deps, ctx: AppContext, userId: string): void {
+  if (ctx.state.sessionIdHash) endSession(deps, { idHash: ctx.state.sessionIdHash });
+  const session = startSession(deps, { userId });
+  ctx.remove('Set-Cookie');
+  ctx.append('Set-Cookie', sessionCookie(deps, session.id, SESSION_LIFETIME_MS / 1000));
+}
+
+/** Deletes the request's session (if any) and clears the cookie. */
+export function signOut(deps: Deps, ctx: AppContext): void {
+  if (ctx.state.sessionIdHash) endSession(deps, { idHash: ctx.state.sessionIdHash });
+  ctx.state.user = undefined;
+  ctx.state.sessionIdHash = undefined;
+  ctx.remove('Set-Cookie');
+  clearCookie(deps, ctx);
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+import { isAppRoute } from '../../../shared/routes';
+import { notFound } from './errors';
+import { isApiPath } from './types';
+
+const HASHED = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const NOT_BUILT = 'Besties has not been built yet: run npm start';
+
+/** Vite puts content-hashed files under /assets/; everything else may change in place. */
+const cacheControlFor = (requestPath: string) =>
+  requestPath.startsWith('/assets/') ? HASHED : REVALIDATE;
+
+async function sendFile(ctx: Parameters<Middleware>[0], root: string, file: string) {
+  try {
+    return await send(ctx, file, {
+      root,
+      hidden: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', cacheControlFor(file)),
+    });
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    // Missing files, bad encodings and paths outside the root all fall back to the app.
+    if (typeof status === 'number' && status >= 400 && status < 500) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Serves the built PWA from STATIC_DIR. A path that is not a file gets index.html, with 200
+ * for a route of the app and 404 otherwise (the client then shows its not-found page).
+ * Unknown /api paths never reach here; any other method is a 404.
+ */
+export function staticFiles(staticDir: string): Middleware {
+  const indexFile = path.join(staticDir, 'index.html');
+  return async (ctx, next) => {
+    if (isApiPath(ctx.path)) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw notFound();
+    if (ctx.path !== '/' && (await sendFile(ctx, staticDir, ctx.path))) return;
+
+    const status = isAppRoute(ctx.path) ? 200 : 404;
+    if (!existsSync(indexFile)) {
+      ctx.status = status === 200 ? 503 : 404;
+      ctx.type = 'text/plain';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = status === 200 ? NOT_BUILT : 'Not found';
+      return;
+    }
+    await sendFile(ctx, staticDir, '/index.html');
+    ctx.set('Cache-Control', REVALIDATE);
+    ctx.status = status;
+  };
+}
