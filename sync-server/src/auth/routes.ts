@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import { loginSchema, registerSchema } from '../../../shared/validation';
+import type { Deps } from '../deps';
+import { unauthorized } from '../http/errors';
+import { enforce } from '../http/rateLimit';
+import { signIn, signOut } from '../http/session';
+import type { AppState } from '../http/types';
+import { validateBody } from '../http/validate';
+import { presentUser } from '../users/present';
+import { tierOf } from '../users/service';
+import { registerPerIp } from './limits';
+import { logIn, register } from './service';
+
+/** POST /register, /login, /logout and GET /user, mounted under /api. */
+export function authRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.post('/register', async (ctx) => {
+    enforce(deps.limiter, registerPerIp(deps.config), ctx.ip);
+    const body = validateBody(ctx, registerSchema);
+    const user = await register(deps, body);
+    signIn(deps, ctx, user.id);
+    ctx.status = 201;
+    ctx.body = presentUser(user, tierOf(deps, { userId: user.id }));
+  });
+
+  router.post('/login', async (ctx) => {
+    const body = validateBody(ctx, loginSchema);
+    const user = await logIn(deps, { ...body, ip: ctx.ip });
+    signIn(deps, ctx, user.id);
+    ctx.body = presentUser(user, tierOf(deps, { userId: user.id }));
+  });
+
+  router.post('/logout', (ctx) => {
+    signOut(deps, ctx);
+    ctx.body = { ok: true };
+  });
+
+  router.get('/user', (ctx) => {
+    const user = ctx.state.user;
+    if (!user) throw unauthorized();
+    ctx.body = presentUser(user, tierOf(deps, { userId: user.id }));
+  });
+
+  return router;
+}

@@ -1,0 +1,23 @@
+import { AGE_RANGES } from '../../../shared/user';
+import type { PublicUser, SubscriptionTier } from '../../../shared/user';
+import type { UserRow } from './repo';
+
+type AgeRange = (typeof AGE_RANGES)[number];
+
+const isAgeRange = (value: string | null): value is AgeRange =>
+  value !== null && (AGE_RANGES as readonly string[]).includes(value);
+
+/** The account as the API shows it: exactly PublicUser, field by field (never the hash). */
+export function presentUser(user: UserRow, tier: SubscriptionTier): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    profileImage: user.profileImage,
+    subscriptionTier: tier,
+    metadata: {
+      ageRange: isAgeRange(user.ageRange) ? user.ageRange : null,
+      location: user.location,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { SubscriptionTier } from '../../../shared/user';
+import type { Deps } from '../deps';
+import { conflict } from '../http/errors';
+import * as repo from './repo';
+import type { UserRow } from './repo';
+
+export const emailTaken = () =>
+  conflict('An account with this email already exists', 'email_taken');
+
+export function findUserById(deps: Deps, props: { id: string }): UserRow | undefined {
+  return repo.findUserById(deps.db, props.id);
+}
+
+export function findUserByEmail(deps: Deps, props: { email: string }): UserRow | undefined {
+  return repo.findUserByEmail(deps.db, props.email);
+}
+
+/** Creates the account; a taken email (even in a race) is a 409. */
+export function createUser(deps: Deps, props: { email: string; passwordHash: string }): UserRow {
+  const id = randomUUID();
+  try {
+    repo.insertUser(deps.db, { id, ...props, createdAt: deps.now() });
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const user = repo.findUserById(deps.db, id);
+  if (!user) throw new Error('The new user row was not found');
+  return user;
+}
+
+/**
+ * The user's subscription tier. The single place that decides it: payments will back it by
+ * an entitlements table; until then everyone is free.
+ */
+export function tierOf(_deps: Deps, _props: { userId: string }): SubscriptionTier {
+  return 'free';
+}
