@@ -1,0 +1,66 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import type { Db } from './db/open';
+import type { Deps } from './deps';
+import { jsonBody } from './http/body';
+import { errorHandler } from './http/errorHandler';
+import { methodNotAllowed, notFound } from './http/errors';
+import { originCheck } from './http/origin';
+import { createRateLimiter } from './http/rateLimit';
+import { requestLog } from './http/requestLog';
+import { securityHeaders } from './http/securityHeaders';
+import { sessionMiddleware } from './http/session';
+import { staticFiles } from './http/static';
+import type { AppState } from './http/types';
+import { isApiPath } from './http/types';
+import type { Logger } from './logger';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Milliseconds since the epoch; tests pass a clock they can move. */
+  now?: () => number;
+}
+
+function apiRouter(deps: Deps): Router<AppState> {
+  const api = new Router<AppState>({ prefix: '/api' });
+  const auth = authRoutes(deps);
+  api.use(auth.routes());
+  return api;
+}
+
+/**
+ * An /api path no route answered is a JSON 404 (never the app's index.html), and a wrong
+ * method a JSON 405 that keeps the router's Allow header.
+ */
+const apiFallbacks: Koa.Middleware = async (ctx, next) => {
+  await next();
+  if (!isApiPath(ctx.path) || ctx.body != null) return;
+  if (ctx.status === 404) throw notFound();
+  if (ctx.status === 405 || ctx.status === 501) throw methodNotAllowed();
+};
+
+/** The Koa app: middleware and routes, no listening and no side effects. */
+export function createApp({ config, db, logger, now = Date.now }: AppOptions): Koa<AppState> {
+  const deps: Deps = { config, db, logger, now, limiter: createRateLimiter(db, now) };
+  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  const api = apiRouter(deps);
+
+  app.use(requestLog(logger));
+  app.use(errorHandler(logger));
+  app.use(securityHeaders());
+  app.use(originCheck(config.publicUrl));
+  app.use(sessionMiddleware(deps));
+  app.use(jsonBody());
+  app.use(apiFallbacks);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(staticFiles(config.staticDir));
+
+  // Errors after the answer has started (e.g. a broken file stream) only reach this.
+  app.on('error', (error: unknown) => logger.error({ err: error }, 'response failed'));
+  return app;
+}

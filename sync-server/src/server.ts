@@ -1,0 +1,87 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createApp } from './app';
+import type { Config } from './config';
+import { migrate } from './db/migrate';
+import { DB_FILE_NAME, openDatabase } from './db/open';
+import { createLogger } from './logger';
+import type { Logger } from './logger';
+
+export interface ServerOptions {
+  /** Defaults to a pino logger at LOG_LEVEL. */
+  logger?: Logger;
+  /** Milliseconds since the epoch; tests pass a clock they can move. */
+  now?: () => number;
+  /** How long close() lets in-flight requests finish before cutting them off. */
+  shutdownGraceMs?: number;
+}
+
+export interface RunningServer {
+  /** e.g. http://localhost:3000 (the bound port, also when PORT=0). */
+  url: string;
+  port: number;
+  server: Server;
+  /** The config the app runs with (PUBLIC_URL carries the real port when it was derived). */
+  config: Config;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Opens and migrates the database, then serves the app on config.port (0 = any free port). */
+export async function startServer(
+  config: Config,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config);
+  const db = openDatabase(path.join(config.dataDir, DB_FILE_NAME));
+  try {
+    migrate(db);
+    const server = createServer();
+    const port = await listen(server, config.port, config.host);
+    const hostForUrl = WILDCARD_HOSTS.has(config.host) ? 'localhost' : config.host;
+    const url = `http://${hostForUrl.includes(':') ? `[${hostForUrl}]` : hostForUrl}:${port}`;
+    const runConfig: Config = {
+      ...config,
+      port,
+      publicUrl: config.publicUrlIsDefault ? `http://localhost:${port}` : config.publicUrl,
+    };
+    const app = createApp({ config: runConfig, db, logger, now: options.now });
+    server.on('request', app.callback());
+    return {
+      url,
+      port,
+      server,
+      config: runConfig,
+      close: () => closeServer(server, options.shutdownGraceMs ?? 10_000).finally(() => db.close()),
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function closeServer(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
+    cutOff.unref();
+    server.close(() => {
+      clearTimeout(cutOff);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
