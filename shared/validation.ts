@@ -47,9 +47,7 @@ export const registerSchema = z.object({ email: emailSchema, password: newPasswo
 /** The sign-up form: the register body plus a confirmation that never leaves the device. */
 export const signUpFormSchema = registerSchema
   .extend({
-    confirmPassword: z
-      .string({ error: messages.confirmRequired })
-      .min(1, messages.confirmRequired),
+    confirmPassword: z.string({ error: messages.confirmRequired }).min(1, messages.confirmRequired),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: messages.passwordsDontMatch,
