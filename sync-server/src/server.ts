@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
@@ -51,6 +51,7 @@ export async function startServer(
   try {
     migrate(db);
     const server = createServer();
+    const inFlight = trackResponses(server);
     const port = await listen(server, config.port, config.host);
     const hostForUrl = WILDCARD_HOSTS.has(config.host) ? 'localhost' : config.host;
     const url = `http://${hostForUrl.includes(':') ? `[${hostForUrl}]` : hostForUrl}:${port}`;
@@ -66,7 +67,8 @@ export async function startServer(
       port,
       server,
       config: runConfig,
-      close: () => closeServer(server, options.shutdownGraceMs ?? 10_000).finally(() => db.close()),
+      close: () =>
+        closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000).finally(() => db.close()),
     };
   } catch (error) {
     db.close();
@@ -74,7 +76,26 @@ export async function startServer(
   }
 }
 
-function closeServer(server: Server, graceMs: number): Promise<void> {
+/** The responses not yet finished, so shutdown can let them end and then drop their sockets. */
+function trackResponses(server: Server): Set<ServerResponse> {
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_request, response: ServerResponse) => {
+    inFlight.add(response);
+    response.on('close', () => inFlight.delete(response));
+  });
+  return inFlight;
+}
+
+/**
+ * Stops accepting connections, lets in-flight requests finish (their answers say
+ * `Connection: close`, so keep-alive sockets do not hold the shutdown), and cuts off
+ * whatever is still open after the grace period.
+ */
+function closeServer(
+  server: Server,
+  inFlight: Set<ServerResponse>,
+  graceMs: number,
+): Promise<void> {
   return new Promise((resolve) => {
     const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
     cutOff.unref();
@@ -82,6 +103,10 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
       clearTimeout(cutOff);
       resolve();
     });
+    for (const response of inFlight) {
+      if (!response.headersSent) response.setHeader('Connection', 'close');
+      response.on('close', () => server.closeIdleConnections());
+    }
     server.closeIdleConnections();
   });
 }
