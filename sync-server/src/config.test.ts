@@ -1,0 +1,124 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'besties-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dir, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has a default for every variable', () => {
+    const dataDir = path.join(dir, 'nested', 'data');
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      publicUrlIsDefault: true,
+      sessionSecret: expect.any(String),
+      nodeEnv: 'development',
+      logLevel: 'info',
+      staticDir: path.resolve('dist'),
+      rateLimitIpPerHour: 100,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      PUBLIC_URL: 'https://besties.example/',
+      SESSION_SECRET: 's'.repeat(32),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/srv/besties',
+      RATE_LIMIT_IP_PER_HOUR: '7',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://besties.example',
+      publicUrlIsDefault: false,
+      sessionSecret: 's'.repeat(32),
+      nodeEnv: 'production',
+      logLevel: 'silent',
+      staticDir: '/srv/besties',
+      rateLimitIpPerHour: 7,
+      trustProxy: true,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and accepts PORT=0', () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '0' }).port).toBe(0);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: '', LOG_LEVEL: '' })).toMatchObject({
+      port: 3000,
+      logLevel: 'info',
+    });
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      PUBLIC_URL: 'ftp://besties.example',
+      SESSION_SECRET: 'short',
+      NODE_ENV: 'staging',
+      LOG_LEVEL: 'loud',
+      RATE_LIMIT_IP_PER_HOUR: '0',
+      TRUST_PROXY: 'maybe',
+    });
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'PORT',
+      'PUBLIC_URL',
+      'RATE_LIMIT_IP_PER_HOUR',
+      'SESSION_SECRET',
+      'TRUST_PROXY',
+    ]);
+    expect(problems).toContain('PORT: must be a number');
+    expect(problems).toContain('SESSION_SECRET: must be at least 32 characters');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
+    expect(problemsOf({ PORT: '-1' })).toHaveLength(1);
+  });
+
+  it('generates a session secret once, owner-only, and reuses it', async () => {
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    const file = path.join(dir, 'session-secret');
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await readFile(file, 'utf8')).toBe(first);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it('refuses a stored secret that is too short', async () => {
+    await writeFile(path.join(dir, 'session-secret'), 'tiny');
+    expect(problemsOf({})).toEqual([expect.stringMatching(/^SESSION_SECRET: .*shorter than 32/)]);
+  });
+});
