@@ -1,0 +1,144 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_FILE_NAME } from '../../sync-server/src/db/open';
+import type { TestServer } from './harness';
+import { LogCapture, startTestServer } from './harness';
+
+describe('error answers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it.each(['GET', 'POST', 'DELETE'])(
+    'answers %s to an unknown /api path with a 404 JSON',
+    async (method) => {
+      const answer = await server.client().request(method, '/api/x');
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answer.body).toEqual({ message: 'Not found', code: 'not_found' });
+    },
+  );
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const answer = await server.client().get('/api/login');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST');
+    expect(answer.body).toEqual({ message: 'Method not allowed', code: 'method_not_allowed' });
+  });
+
+  it('answers a body that is not JSON with 400', async () => {
+    const answer = await server.client().request('POST', '/api/login', {
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      message: 'The request body is not valid JSON',
+      code: 'invalid_json',
+    });
+  });
+
+  it('answers JSON that is not an object with 400', async () => {
+    const answer = await server.client().post('/api/login', ['ann@example.com', 'pw']);
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('invalid_body');
+  });
+
+  it('answers a body of another type with 415', async () => {
+    const answer = await server.client().request('POST', '/api/login', {
+      body: 'email=ann@example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.body.code).toBe('unsupported_media_type');
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const answer = await server.client().post('/api/login', { email: 'x'.repeat(1_100_000) });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({
+      message: 'The request body is too large',
+      code: 'payload_too_large',
+    });
+  });
+
+  it('sends the security headers on every answer', async () => {
+    const answer = await server.client().get('/api/user');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('an unexpected failure', () => {
+  const log = new LogCapture();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ logger: log.logger });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers 500 without internals and logs the stack', async () => {
+    // Break the database under the running server.
+    const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
+    db.exec('DROP TABLE rate_limits');
+    db.close();
+
+    const answer = await server
+      .client()
+      .post('/api/register', { email: 'pat@example.com', password: 'pat-password' });
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({ message: 'Something went wrong', code: 'internal_error' });
+    expect(answer.text).not.toMatch(/rate_limits|sqlite|at \w+ \(/i);
+
+    const failure = log.lines.find((line) => line.msg === 'request failed');
+    expect(failure).toMatchObject({ level: 50, method: 'POST', path: '/api/register' });
+    expect(JSON.stringify(failure)).toMatch(/no such table: rate_limits/);
+    expect((failure?.err as { stack?: string }).stack).toMatch(/\n\s+at /);
+  });
+});
+
+describe('the request log', () => {
+  const log = new LogCapture();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ logger: log.logger });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('writes one line per request with method, path, status and ms, never the query, cookies or body', async () => {
+    const client = server.client();
+    await client.post('/api/register', { email: 'quinn@example.com', password: 'very-secret-pw' });
+    const cookie = client.cookies.get('besties_session') ?? '';
+    log.lines.length = 0;
+    log.raw.length = 0;
+
+    await client.get('/api/user?token=reset-token-123');
+    await client.post('/api/login', { email: 'quinn@example.com', password: 'very-secret-pw' });
+
+    const lines = log.requestLines();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/user', status: 200 });
+    expect(lines[1]).toMatchObject({ method: 'POST', path: '/api/login', status: 200 });
+    for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual(
+        ['hostname', 'level', 'method', 'ms', 'msg', 'path', 'pid', 'status', 'time'].sort(),
+      );
+      expect(line.ms).toEqual(expect.any(Number));
+    }
+    const everything = log.raw.join('');
+    for (const secret of ['reset-token-123', cookie, 'very-secret-pw', 'quinn@example.com']) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+});

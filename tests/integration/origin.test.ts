@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from './harness';
+import { cookieAttributes, sessionCookieOf, startTestServer } from './harness';
+
+const FORBIDDEN_ORIGIN = {
+  message: 'This request did not come from Besties',
+  code: 'forbidden_origin',
+};
+const EVIL = { Origin: 'https://evil.example' };
+
+describe('a state-changing request from another origin', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('gets 403 on register and creates nothing', async () => {
+    const client = server.client();
+    const account = { email: 'jo@example.com', password: 'jo-password' };
+    const refused = await client.post('/api/register', account, EVIL);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(FORBIDDEN_ORIGIN);
+    expect(sessionCookieOf(refused)).toBeUndefined();
+
+    expect((await client.post('/api/login', account)).status).toBe(401);
+    expect((await client.post('/api/register', account)).status).toBe(201);
+  });
+
+  it('gets 403 on login and on logout, and the session lives on', async () => {
+    const client = server.client();
+    await client.post('/api/register', { email: 'kim@example.com', password: 'kim-password' });
+    const login = await client.post(
+      '/api/login',
+      { email: 'kim@example.com', password: 'kim-password' },
+      EVIL,
+    );
+    expect(login.status).toBe(403);
+    const logout = await client.post('/api/logout', undefined, EVIL);
+    expect(logout.status).toBe(403);
+    expect(logout.body).toEqual(FORBIDDEN_ORIGIN);
+    expect((await client.get('/api/user')).status).toBe(200);
+  });
+
+  it("refuses 'Origin: null' and a cross-site fetch without an Origin", async () => {
+    const client = server.client();
+    const body = { email: 'lee@example.com', password: 'lee-password' };
+    expect((await client.post('/api/register', body, { Origin: 'null' })).status).toBe(403);
+    expect(
+      (await client.post('/api/register', body, { 'Sec-Fetch-Site': 'cross-site' })).status,
+    ).toBe(403);
+    expect((await client.post('/api/login', body)).status).toBe(401);
+  });
+
+  it('lets a same-origin request through', async () => {
+    const client = server.client();
+    const origin = new URL(server.url).origin;
+    const answer = await client.post(
+      '/api/register',
+      { email: 'mia@example.com', password: 'mia-password' },
+      { Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+    );
+    expect(answer.status).toBe(201);
+  });
+
+  it('does not refuse reads', async () => {
+    expect((await server.client().get('/api/user', EVIL)).status).toBe(401);
+  });
+});
+
+describe('behind https (PUBLIC_URL=https://besties.example)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PUBLIC_URL: 'https://besties.example/' } });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("accepts PUBLIC_URL's origin and marks the cookie Secure", async () => {
+    const answer = await server
+      .client()
+      .post(
+        '/api/register',
+        { email: 'nia@example.com', password: 'nia-password' },
+        { Origin: 'https://besties.example' },
+      );
+    expect(answer.status).toBe(201);
+    expect(cookieAttributes(sessionCookieOf(answer) ?? '')).toHaveProperty('secure');
+  });
+
+  it('still refuses another origin', async () => {
+    const answer = await server
+      .client()
+      .post(
+        '/api/register',
+        { email: 'oda@example.com', password: 'oda-password' },
+        { Origin: 'http://besties.example' },
+      );
+    expect(answer.status).toBe(403);
+  });
+});
