@@ -102,6 +102,14 @@ describe('per-IP limits (RATE_LIMIT_IP_PER_HOUR=3)', () => {
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual({ ...RATE_LIMITED, retryAfter: 3600 });
     expect(fourth.headers.get('retry-after')).toBe('3600');
+
+    // X-Forwarded-For is ignored unless TRUST_PROXY is set, so it cannot dodge the limit.
+    const spoofed = await client.post(
+      '/api/login',
+      { email: 'd@example.com', password: 'wrong-pass' },
+      { 'X-Forwarded-For': '198.51.100.9' },
+    );
+    expect(spoofed.status).toBe(429);
   });
 
   it('refuses the 4th sign-up attempt from one address', async () => {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { loginSchema, registerSchema } from '../../../shared/validation';
 import type { Deps } from '../deps';
+import { clientAddressKey } from '../http/clientAddress';
 import { unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
 import { signIn, signOut } from '../http/session';
@@ -16,7 +17,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post('/register', async (ctx) => {
-    enforce(deps.limiter, registerPerIp(deps.config), ctx.ip);
+    enforce(deps.limiter, registerPerIp(deps.config), clientAddressKey(ctx.ip));
     const body = validateBody(ctx, registerSchema);
     const user = await register(deps, body);
     signIn(deps, ctx, user.id);
@@ -26,7 +27,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
 
   router.post('/login', async (ctx) => {
     const body = validateBody(ctx, loginSchema);
-    const user = await logIn(deps, { ...body, ip: ctx.ip });
+    const user = await logIn(deps, { ...body, address: clientAddressKey(ctx.ip) });
     signIn(deps, ctx, user.id);
     ctx.body = presentUser(user, tierOf(deps, { userId: user.id }));
   });

@@ -28,11 +28,11 @@ export async function register(
  */
 export async function logIn(
   deps: Deps,
-  props: { email: string; password: string; ip: string },
+  props: { email: string; password: string; address: string },
 ): Promise<UserRow> {
   const ipLimit = loginPerIp(deps.config);
   const byEmail = deps.limiter.hit(loginPerEmail, props.email);
-  const byIp = deps.limiter.hit(ipLimit, props.ip);
+  const byIp = deps.limiter.hit(ipLimit, props.address);
   if (byEmail.limited || byIp.limited) {
     throw tooManyRequests(Math.max(byEmail.retryAfter, byIp.retryAfter));
   }
@@ -41,6 +41,6 @@ export async function logIn(
   if (!user || !matches) throw invalidCredentials();
   // Only failures should count against the email and the address.
   deps.limiter.reset(loginPerEmail, props.email);
-  deps.limiter.release(ipLimit, props.ip);
+  deps.limiter.release(ipLimit, props.address);
   return user;
 }
