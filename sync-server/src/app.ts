@@ -32,6 +32,11 @@ function apiRouter(deps: Deps): Router<AppState> {
   return api;
 }
 
+/** A client that closed its connection mid-answer (often right after the last byte). */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+const isClientGone = (error: unknown) =>
+  CLIENT_GONE.has(String((error as { code?: unknown } | null)?.code));
+
 /**
  * An /api path no route answered is a JSON 404 (never the app's index.html), and a wrong
  * method a JSON 405 that keeps the router's Allow header.
@@ -61,6 +66,9 @@ export function createApp({ config, db, logger, now = Date.now }: AppOptions): K
   app.use(staticFiles(config.staticDir));
 
   // Errors after the answer has started (e.g. a broken file stream) only reach this.
-  app.on('error', (error: unknown) => logger.error({ err: error }, 'response failed'));
+  app.on('error', (error: unknown) => {
+    if (isClientGone(error)) logger.debug({ err: error }, 'client went away');
+    else logger.error({ err: error }, 'response failed');
+  });
   return app;
 }
