@@ -36,7 +36,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       logLevel: 'info',
       staticDir: path.resolve('dist'),
-      rateLimitIpPerHour: 100,
+      rateLimitIpPerHour: 300,
       trustProxy: false,
     });
   });

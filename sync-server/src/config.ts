@@ -96,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: vars.NODE_ENV ?? 'development',
     logLevel: vars.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(vars.STATIC_DIR ?? './dist'),
-    rateLimitIpPerHour: vars.RATE_LIMIT_IP_PER_HOUR ?? 100,
+    rateLimitIpPerHour: vars.RATE_LIMIT_IP_PER_HOUR ?? 300,
     trustProxy: vars.TRUST_PROXY ?? false,
   };
 }
