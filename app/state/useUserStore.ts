@@ -1,0 +1,45 @@
+import { create } from 'zustand';
+import type { PublicUser } from '../../shared/user';
+import { getCurrentUser } from '../http/auth';
+
+export type UserStatus = 'loading' | 'ready';
+
+interface UserState {
+  status: UserStatus;
+  user: PublicUser | null;
+}
+
+/**
+ * Who is signed in. Loaded once at startup and again only when something changes it
+ * (login, sign-up, logout, a payment): no refetch on focus, no polling (spec §7).
+ */
+export const useUserStore = create<UserState>(() => ({ status: 'loading', user: null }));
+
+// Each load or direct set takes a ticket; only the newest one may write, so a slow startup
+// answer ("nobody") can never overwrite the user who has just logged in.
+let ticket = 0;
+
+export function setUser(user: PublicUser | null): void {
+  ticket += 1;
+  useUserStore.setState({ status: 'ready', user });
+}
+
+/** Asks the API who is signed in. A network or server failure keeps what we knew. */
+export async function refreshUser(): Promise<void> {
+  const mine = ++ticket;
+  try {
+    const user = await getCurrentUser();
+    if (mine === ticket) useUserStore.setState({ status: 'ready', user });
+  } catch {
+    if (mine === ticket) useUserStore.setState({ status: 'ready' });
+  }
+}
+
+let started = false;
+
+/** The startup load; later calls do nothing. */
+export function loadUserOnce(): void {
+  if (started) return;
+  started = true;
+  void refreshUser();
+}
