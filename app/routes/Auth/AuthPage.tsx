@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { PERSONAS } from '../../../shared/personas';
+import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useUserStore } from '../../state/useUserStore';
+import { destinationAfterAuth, initialTab, type AuthTab } from './authQuery';
+import { EMPTY_LOGIN, LoginForm, type LoginValues } from './LoginForm';
+import { EMPTY_SIGN_UP, SignUpForm, type SignUpValues } from './SignUpForm';
+import './auth.css';
+
+/** /auth: log in or sign up (spec §2, §4, §5, §8). */
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const user = useUserStore((state) => state.user);
+  const [tab, setTab] = useState<AuthTab>(() => initialTab(params));
+  const [switched, setSwitched] = useState(false);
+  // Kept here so what she typed survives a switch to the other tab and back.
+  const [loginValues, setLoginValues] = useState<LoginValues>(EMPTY_LOGIN);
+  const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
+  useDocumentTitle(tab === 'login' ? 'Log in' : 'Sign up');
+
+  if (user) return <Navigate replace to={destinationAfterAuth(params)} />;
+
+  function changeTab(value: string) {
+    setTab(value === 'signup' ? 'signup' : 'login');
+    setSwitched(true);
+  }
+
+  return (
+    <div className="auth-page">
+      <main className="card auth-card">
+        <div className="auth-card__faces" aria-hidden="true">
+          {PERSONAS.map((persona) => (
+            <PersonaAvatar key={persona.id} persona={persona} size={44} />
+          ))}
+        </div>
+        <h1 className="auth-card__title">
+          <Link to="/" className="auth-card__home">
+            Besties
+          </Link>
+        </h1>
+        <p className="auth-card__subtitle">
+          Your besties are waiting to hear everything. Come spill the tea.
+        </p>
+        <Tabs value={tab} onValueChange={changeTab} activationMode="manual" className="auth-tabs">
+          <TabsList aria-label="Log in or sign up">
+            <TabsTrigger value="login">Log In</TabsTrigger>
+            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <LoginForm values={loginValues} onChange={setLoginValues} focusEmail={switched} />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm values={signUpValues} onChange={setSignUpValues} focusEmail={switched} />
+          </TabsContent>
+        </Tabs>
+        <p className="auth-card__legal">
+          By continuing you agree to our <Link to="/terms">Terms</Link> and{' '}
+          <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link } from 'react-router-dom';
+import { fieldErrorsOf, loginSchema } from '../../../shared/validation';
+import { login } from '../../http/auth';
+import { fieldErrorsFromApi } from '../../http/client';
+import { TextField } from '../../components/ui/TextField';
+import { toast } from '../../state/useToastStore';
+import { refreshUser, setUser } from '../../state/useUserStore';
+import {
+  failureDescription,
+  firstInvalidField,
+  focusField,
+  toastFillAllFields,
+  type FieldErrors,
+} from './authFeedback';
+import { useFocusOnMount } from './useFocusOnMount';
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export const EMPTY_LOGIN: LoginValues = { email: '', password: '' };
+const FIELD_ORDER = ['email', 'password'] as const;
+
+interface LoginFormProps {
+  values: LoginValues;
+  onChange: (values: LoginValues) => void;
+  focusEmail: boolean;
+}
+
+export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const emailRef = useFocusOnMount<HTMLInputElement>(focusEmail);
+
+  function update(field: keyof LoginValues, value: string) {
+    onChange({ ...values, [field]: value });
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  }
+
+  function showErrors(form: HTMLFormElement, fields: FieldErrors) {
+    flushSync(() => setErrors(fields));
+    focusField(form, firstInvalidField(FIELD_ORDER, fields));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      showErrors(form, fieldErrorsOf(parsed.error));
+      if (!values.email.trim() || !values.password) toastFillAllFields();
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const user = await login(parsed.data);
+      toast({ title: 'Login successful', description: 'Welcome back!' });
+      setUser(user);
+      void refreshUser();
+    } catch (error) {
+      setPending(false);
+      showErrors(form, fieldErrorsFromApi(error));
+      toast({
+        title: 'Login failed',
+        description: failureDescription(error, 'Please check your email and password'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit}>
+      <TextField
+        id="login-email"
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={(event) => update('email', event.target.value)}
+        error={errors.email}
+        inputRef={emailRef}
+      />
+      <TextField
+        id="login-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        value={values.password}
+        onChange={(event) => update('password', event.target.value)}
+        error={errors.password}
+        labelAside={
+          <span className="field__aside">
+            Forgot password? <Link to="/forgot-password">Reset</Link>
+          </span>
+        }
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
+        {pending ? 'Logging in...' : 'Log In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  fieldErrorsOf,
+  messages,
+  PASSWORD_MIN_LENGTH,
+  signUpFormSchema,
+} from '../../../shared/validation';
+import { register } from '../../http/auth';
+import { fieldErrorsFromApi } from '../../http/client';
+import { TextField } from '../../components/ui/TextField';
+import { toast } from '../../state/useToastStore';
+import { refreshUser, setUser } from '../../state/useUserStore';
+import {
+  failureDescription,
+  firstInvalidField,
+  focusField,
+  toastFillAllFields,
+  type FieldErrors,
+} from './authFeedback';
+import { useFocusOnMount } from './useFocusOnMount';
+
+export interface SignUpValues {
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const EMPTY_SIGN_UP: SignUpValues = { email: '', password: '', confirmPassword: '' };
+const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
+
+interface SignUpFormProps {
+  values: SignUpValues;
+  onChange: (values: SignUpValues) => void;
+  focusEmail: boolean;
+}
+
+export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const emailRef = useFocusOnMount<HTMLInputElement>(focusEmail);
+
+  function update(field: keyof SignUpValues, value: string) {
+    onChange({ ...values, [field]: value });
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  }
+
+  function showErrors(form: HTMLFormElement, fields: FieldErrors) {
+    flushSync(() => setErrors(fields));
+    focusField(form, firstInvalidField(FIELD_ORDER, fields));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const parsed = signUpFormSchema.safeParse(values);
+    if (!parsed.success) {
+      showErrors(form, fieldErrorsOf(parsed.error));
+      if (!values.email.trim() || !values.password || !values.confirmPassword) {
+        toastFillAllFields();
+      } else if (values.password.length < PASSWORD_MIN_LENGTH) {
+        toast({
+          title: 'Password too short',
+          description: messages.passwordTooShort,
+          variant: 'destructive',
+        });
+      }
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const { email, password } = parsed.data;
+      const user = await register({ email, password });
+      toast({ title: 'Registration successful', description: 'Account created successfully!' });
+      setUser(user);
+      void refreshUser();
+    } catch (error) {
+      setPending(false);
+      showErrors(form, fieldErrorsFromApi(error));
+      toast({
+        title: 'Registration failed',
+        description: failureDescription(error, 'Please try again with a different email'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit}>
+      <TextField
+        id="signup-email"
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={(event) => update('email', event.target.value)}
+        error={errors.email}
+        inputRef={emailRef}
+      />
+      <TextField
+        id="signup-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        value={values.password}
+        onChange={(event) => update('password', event.target.value)}
+        error={errors.password}
+      />
+      <TextField
+        id="signup-confirm-password"
+        name="confirmPassword"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Type it once more"
+        value={values.confirmPassword}
+        onChange={(event) => update('confirmPassword', event.target.value)}
+        error={errors.confirmPassword}
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
+        {pending ? 'Creating account...' : 'Sign Up'}
+      </button>
+    </form>
+  );
+}
