@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { givenUser, renderApp, USER } from '../test-utils';
+import { isOpenToVisitors } from './RequireUser';
+
+vi.mock('../http/auth', () => ({
+  login: vi.fn(),
+  register: vi.fn(),
+  logout: vi.fn(),
+  getCurrentUser: vi.fn().mockResolvedValue(null),
+}));
+
+describe('the guard', () => {
+  it('shows a spinner named Loading while the user loads', () => {
+    givenUser(null, 'loading');
+    renderApp('/settings');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
+  });
+
+  it('sends a visitor to /auth with the encoded path and query', async () => {
+    givenUser(null);
+    const { location } = renderApp('/chat/abc?new=123');
+    await waitFor(() => expect(location()).toBe('/auth?redirect=%2Fchat%2Fabc%3Fnew%3D123'));
+    expect(screen.getByRole('tab', { name: 'Log In' })).toBeTruthy();
+  });
+
+  it('sends a visitor away from /settings', async () => {
+    givenUser(null);
+    const { location } = renderApp('/settings');
+    await waitFor(() => expect(location()).toBe('/auth?redirect=%2Fsettings'));
+  });
+
+  it('lets a visitor chat with Cassie (bestie=cassie)', async () => {
+    givenUser(null);
+    const { location } = renderApp('/chat?bestie=cassie');
+    expect(await screen.findByText('No messages yet!')).toBeTruthy();
+    expect(location()).toBe('/chat?bestie=cassie');
+  });
+
+  it('shows the page to a signed-in user', async () => {
+    givenUser(USER);
+    const { location } = renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(location()).toBe('/settings');
+  });
+
+  it('treats only chat routes with bestie=cassie as open', () => {
+    expect(isOpenToVisitors('/chat', '?bestie=cassie')).toBe(true);
+    expect(isOpenToVisitors('/chat/xyz', '?x=1&bestie=cassie')).toBe(true);
+    expect(isOpenToVisitors('/chat', '?bestie=brooke')).toBe(false);
+    expect(isOpenToVisitors('/settings', '?bestie=cassie')).toBe(false);
+    expect(isOpenToVisitors('/chatter', '?bestie=cassie')).toBe(false);
+  });
+});
+
+describe('the route table', () => {
+  it('redirects /chat/cassie to /chat?bestie=cassie, keeping the rest of the query', async () => {
+    givenUser(null);
+    const { location } = renderApp('/chat/cassie?success=true&plan=bestie-month');
+    await waitFor(() =>
+      expect(location()).toBe('/chat?bestie=cassie&success=true&plan=bestie-month'),
+    );
+  });
+
+  it("shows '404 Page Not Found' with a way home for an unknown path", () => {
+    givenUser(null);
+    renderApp('/no-such-page');
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['/', 'Ask your AI bestie anything'],
+    ['/forgot-password', 'Forgot your password?'],
+    ['/reset-password?token=abc', 'Reset your password'],
+    ['/checkout', 'No plan selected'],
+    ['/checkout?plan=bestie-year', 'Bestie for the Year'],
+    ['/checkout?plan=bestie-forever', 'No plan selected'],
+    ['/checkout-success', 'Payment Successful!'],
+    ['/test-success', 'Test the success message'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+  ])('has a screen at %s', (path, heading) => {
+    givenUser(null);
+    renderApp(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});

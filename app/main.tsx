@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from './App';
+import { Toaster } from './components/ui/Toaster';
+import { loadUserOnce } from './state/useUserStore';
+import { startTheme } from './theme/useTheme';
+import './styles/global.css';
+
+startTheme();
+loadUserOnce();
+
+const router = createBrowserRouter(routes);
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+    <Toaster />
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { AccountSection } from './AccountSection';
+import { LogoutButton } from './LogoutButton';
+import { ThemeSection } from './ThemeSection';
+import './settings.css';
+
+/** /settings (guarded). Profile editing (picture, name, age range, location) comes later. */
+export function SettingsPage() {
+  useDocumentTitle('Settings');
+  return (
+    <div className="settings">
+      <header className="settings__bar">
+        <Link to="/chat" className="icon-button" aria-label="Back to chat">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </Link>
+        <h1 className="settings__title">Settings</h1>
+      </header>
+      <main className="settings__main">
+        <AccountSection />
+        <ThemeSection />
+        <section className="card settings__section" aria-labelledby="privacy-title">
+          <h2 id="privacy-title">Privacy</h2>
+          <p className="muted">
+            Your chats are private to your account, and your theme stays on this device. Read our{' '}
+            <Link to="/privacy">Privacy Policy</Link>.
+          </p>
+        </section>
+        <LogoutButton />
+      </main>
+    </div>
+  );
+}
