@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/** Limits of the chats API (issue 3). */
+export const MESSAGE_MAX_LENGTH = 4000;
+export const EXTRACTED_TEXT_MAX_LENGTH = 20_000;
+export const CHAT_TITLE_MAX_LENGTH = 60;
+/** A teaser shows only the opening of a reply: its first sentence, at most this many characters. */
+export const TEASER_MAX_LENGTH = 120;
+
+export const chatMessages = {
+  messageEmpty: 'Message cannot be empty',
+  messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+} as const;
+
+export const ANALYSIS_TYPES = [
+  'general',
+  'receipt',
+  'business-card',
+  'document',
+  'social-media',
+] as const;
+export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
+
+export const ocrAnalysisSchema = z.object({
+  type: z.string().max(40),
+  summary: z.string().max(4000),
+  keyPoints: z.array(z.string().max(1000)).max(50),
+  entities: z.array(z.string().max(500)).max(100),
+  sentiment: z.string().max(40),
+});
+export type OcrAnalysis = z.infer<typeof ocrAnalysisSchema>;
+
+/** The screenshot fields a message may carry (spec §7, OCR variant). */
+export const ocrFieldsSchema = z.object({
+  isOCR: z.boolean().optional(),
+  isEnhancedOCR: z.boolean().optional(),
+  imageUrl: z.string().max(2048).nullable().optional(),
+  extractedText: z.string().max(EXTRACTED_TEXT_MAX_LENGTH).nullable().optional(),
+  analysisType: z.enum(ANALYSIS_TYPES).nullable().optional(),
+  ocrAnalysis: ocrAnalysisSchema.nullable().optional(),
+  ocrStructuredData: z.record(z.string(), z.unknown()).nullable().optional(),
+  ocrConfidence: z.number().min(0).max(1).nullable().optional(),
+});
+
+const messageText = z
+  .string({ error: chatMessages.messageEmpty })
+  .max(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong)
+  .refine((text) => text.trim().length > 0, chatMessages.messageEmpty);
+
+const clientId = z.uuid({ error: 'Must be a UUID' });
+
+/**
+ * POST /api/chats/{id}/messages. `id` is the client-made message id: sending the same id again
+ * is the same send (and retries a reply that failed). `isTeaser` is accepted but the server
+ * alone decides what is a teaser.
+ */
+export const sendMessageSchema = ocrFieldsSchema.extend({
+  id: clientId.optional(),
+  message: messageText,
+  isTeaser: z.boolean().optional(),
+});
+export type SendMessageBody = z.input<typeof sendMessageSchema>;
+
+/**
+ * POST /api/chats. `id` is the client-made chat id (a retried create is the same create);
+ * `messageId` the id of its first message. With `isEmptyChatCreation` no message is needed.
+ */
+export const createChatSchema = ocrFieldsSchema
+  .extend({
+    id: clientId.optional(),
+    messageId: clientId.optional(),
+    message: z.string().max(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong).optional(),
+    isTeaser: z.boolean().optional(),
+    personaId: z.number().int().min(1).max(5).optional(),
+    isEmptyChatCreation: z.boolean().optional(),
+  })
+  .refine((body) => body.isEmptyChatCreation || (body.message ?? '').trim().length > 0, {
+    message: chatMessages.messageEmpty,
+    path: ['message'],
+  });
+export type CreateChatBody = z.input<typeof createChatSchema>;
+
+export interface PersonaRef {
+  id: number;
+  name: string;
+  description: string;
+  avatar: string;
+}
+
+/** A message as the API shows it (spec §3). */
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  message: string;
+  isUser: boolean;
+  timestamp: string;
+  avatar: string | null;
+  imageUrl: string | null;
+  /** True when `message` is only the opening of a reply her plan does not cover. */
+  isTeaser: boolean;
+  /** A crisis reply: steps out of persona, always in full. */
+  isCrisis: boolean;
+  isOCR: boolean;
+  isEnhancedOCR: boolean;
+  extractedText: string | null;
+  analysisType: AnalysisType | null;
+  ocrAnalysis: OcrAnalysis | null;
+  ocrStructuredData: Record<string, unknown> | null;
+  ocrConfidence: number | null;
+}
+
+/** An item of GET /api/chats. */
+export interface ChatSummary {
+  id: string;
+  title: string;
+  timestamp: string;
+  updatedAt: string;
+  persona: PersonaRef;
+}
+
+/** GET /api/chats/{id} and the answer of POST /api/chats. */
+export interface Chat extends ChatSummary {
+  messages: ChatMessage[];
+}
+
+/** JSON answer of POST /api/chats/{id}/messages. */
+export interface SendMessageAnswer {
+  userMessage: ChatMessage;
+  reply: ChatMessage;
+}
+
+/**
+ * Server-sent events of POST /api/chats/{id}/messages with `Accept: text/event-stream`:
+ * `user` (the saved user message), any number of `delta`, then `reply` (the saved reply)
+ * or `error` (`{ message, code }`; the user message stays saved, resend the same id to retry).
+ */
+export type ReplyStreamEvent =
+  | { event: 'user'; data: ChatMessage }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'reply'; data: ChatMessage }
+  | { event: 'error'; data: { message: string; code: string } };
+
+/** Title of a chat: its first user message, on one line, shortened. */
+export function chatTitleFrom(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  if (line.length <= CHAT_TITLE_MAX_LENGTH) return line;
+  return `${line.slice(0, CHAT_TITLE_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+/** The opening of a reply shown to a plan that does not cover it. */
+export function teaserOf(reply: string): string {
+  const text = reply.replace(/\s+/g, ' ').trim();
+  const sentence = /^.+?[.!?…](?=\s|$)/.exec(text)?.[0] ?? text;
+  // A one-sentence reply shows its first half, so a teaser never carries a whole reply.
+  const opening = sentence.length < text.length ? sentence : `${firstHalfOfWords(text)}…`;
+  if (opening.length <= TEASER_MAX_LENGTH) return opening;
+  const cut = opening.slice(0, TEASER_MAX_LENGTH - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > 40 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+function firstHalfOfWords(text: string): string {
+  const words = text.split(' ');
+  if (words.length === 1) return text.slice(0, Math.ceil(text.length / 2));
+  return words.slice(0, Math.ceil(words.length / 2)).join(' ');
+}
