@@ -2,11 +2,13 @@
 // server in this process (so SIGTERM reaches its graceful shutdown directly).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builtIndex = join(root, 'dist', 'index.html');
+// The server serves STATIC_DIR (default dist/); build into the same folder.
+const outDir = resolve(root, process.env.STATIC_DIR ?? 'dist');
+const builtIndex = join(outDir, 'index.html');
 const sources = ['app', 'public', 'shared', 'vite.config.ts', 'package.json', 'package-lock.json'];
 
 function newestMtime(path) {
@@ -33,7 +35,7 @@ if (buildIsStale()) {
   console.log('Building the Besties app…');
   const build = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
     {
       cwd: root,
       stdio: 'inherit',
