@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { clearLocalData } from '../../db/chats';
 import { logout } from '../../http/auth';
 import { userMessageOf } from '../../http/client';
 import { toast } from '../../state/useToastStore';
@@ -27,6 +28,8 @@ export function LogoutButton() {
     // cannot make the guard bounce her to /auth.
     await navigate('/', { replace: true, flushSync: true });
     setUser(null);
+    // Her chats leave the device with her.
+    await clearLocalData();
   }
 
   return (

@@ -1,0 +1,39 @@
+import type { Chat, ChatMessage } from '../../shared/chat';
+
+/** Test builders for API shapes. */
+export function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage {
+  return {
+    chatId: 'chat-1',
+    message: 'Hello',
+    isUser: true,
+    timestamp: '2026-11-25T10:00:00.000Z',
+    avatar: null,
+    imageUrl: null,
+    isTeaser: false,
+    isCrisis: false,
+    isOCR: false,
+    isEnhancedOCR: false,
+    extractedText: null,
+    analysisType: null,
+    ocrAnalysis: null,
+    ocrStructuredData: null,
+    ocrConfidence: null,
+    ...overrides,
+  };
+}
+
+export function aChat(overrides: Partial<Chat> & { id: string }): Chat {
+  return {
+    title: 'My day',
+    timestamp: '2026-11-25T10:00:00.000Z',
+    updatedAt: '2026-11-25T10:00:00.000Z',
+    persona: {
+      id: 1,
+      name: 'Cassie',
+      description: 'Your soft place to land.',
+      avatar: '/personas/cassie.svg',
+    },
+    messages: [],
+    ...overrides,
+  };
+}
