@@ -54,6 +54,30 @@ export const signUpFormSchema = registerSchema
     path: ['confirmPassword'],
   });
 
+/** POST /api/forgot-password body and the forgot-password form. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** POST /api/reset-password body: the token from the link and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'Missing reset token.' }).min(1, 'Missing reset token.').max(512),
+  newPassword,
+});
+
+/** The reset-password form: both fields at least 6 characters, and the same. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword, confirmPassword: newPassword })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+/** The one answer to every accepted forgot-password request, account or not (spec §2). */
+export const FORGOT_PASSWORD_MESSAGE =
+  "If your email exists in our system, we've sent password reset instructions to your inbox.";
+
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
+export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 export type LoginBody = z.infer<typeof loginSchema>;
 export type RegisterBody = z.infer<typeof registerSchema>;
 export type SignUpForm = z.input<typeof signUpFormSchema>;

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
+import { resetRoutes } from './auth/resetRoutes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Db } from './db/open';
@@ -16,6 +17,8 @@ import { staticFiles } from './http/static';
 import type { AppState } from './http/types';
 import { isApiPath } from './http/types';
 import type { Logger } from './logger';
+import { createMailer } from './mail/mailer';
+import type { Mailer } from './mail/mailer';
 
 export interface AppOptions {
   config: Config;
@@ -23,12 +26,15 @@ export interface AppOptions {
   logger: Logger;
   /** Milliseconds since the epoch; tests pass a clock they can move. */
   now?: () => number;
+  /** Defaults to SMTP (SMTP_URL) or the DATA_DIR/mail outbox. */
+  mailer?: Mailer;
 }
 
 function apiRouter(deps: Deps): Router<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   const auth = authRoutes(deps);
   api.use(auth.routes());
+  api.use(resetRoutes(deps).routes());
   return api;
 }
 
@@ -49,8 +55,21 @@ const apiFallbacks: Koa.Middleware = async (ctx, next) => {
 };
 
 /** The Koa app: middleware and routes, no listening and no side effects. */
-export function createApp({ config, db, logger, now = Date.now }: AppOptions): Koa<AppState> {
-  const deps: Deps = { config, db, logger, now, limiter: createRateLimiter(db, now) };
+export function createApp({
+  config,
+  db,
+  logger,
+  now = Date.now,
+  mailer,
+}: AppOptions): Koa<AppState> {
+  const deps: Deps = {
+    config,
+    db,
+    logger,
+    now,
+    limiter: createRateLimiter(db, now),
+    mailer: mailer ?? createMailer(config, logger),
+  };
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   const api = apiRouter(deps);
 

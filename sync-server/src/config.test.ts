@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       staticDir: path.resolve('dist'),
       rateLimitIpPerHour: 300,
       trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Besties <no-reply@localhost>',
     });
   });
 
@@ -53,6 +55,8 @@ describe('loadConfig', () => {
       STATIC_DIR: '/srv/besties',
       RATE_LIMIT_IP_PER_HOUR: '7',
       TRUST_PROXY: 'true',
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      MAIL_FROM: 'Besties <hello@besties.example>',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -65,6 +69,8 @@ describe('loadConfig', () => {
       staticDir: '/srv/besties',
       rateLimitIpPerHour: 7,
       trustProxy: true,
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      mailFrom: 'Besties <hello@besties.example>',
     });
   });
 
@@ -101,6 +107,13 @@ describe('loadConfig', () => {
     ]);
     expect(problems).toContain('PORT: must be a number');
     expect(problems).toContain('SESSION_SECRET: must be at least 32 characters');
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(problemsOf({ SMTP_URL: 'http://mail.example' })).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    ]);
+    expect(problemsOf({ SMTP_URL: 'smtps://mail.example:465' })).toEqual([]);
   });
 
   it('refuses a port out of range', () => {

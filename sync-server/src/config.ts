@@ -36,6 +36,8 @@ const envSchema = z.object({
   STATIC_DIR: optional(z.string()),
   RATE_LIMIT_IP_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
   TRUST_PROXY: optional(booleanFlag),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string()),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -58,6 +60,10 @@ export interface Config {
   rateLimitIpPerHour: number;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
+  /** e.g. `smtp://user:pass@host:587`; unset = mail is written to DATA_DIR/mail instead. */
+  smtpUrl: string | undefined;
+  /** The From header of every mail. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(vars.STATIC_DIR ?? './dist'),
     rateLimitIpPerHour: vars.RATE_LIMIT_IP_PER_HOUR ?? 300,
     trustProxy: vars.TRUST_PROXY ?? false,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? 'Besties <no-reply@localhost>',
   };
 }
 

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/open';
 import type { RateLimiter } from './http/rateLimit';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
 
 /** What services need from the outside world; built once by createApp, faked in tests. */
 export interface Deps {
@@ -11,4 +12,5 @@ export interface Deps {
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now: () => number;
   limiter: RateLimiter;
+  mailer: Mailer;
 }

@@ -9,6 +9,8 @@ import { isApiPath } from './types';
 const HASHED = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const NOT_BUILT = 'Besties has not been built yet: run npm start';
+/** Pages whose URL carries a secret (the reset token): never sent on as a Referer. */
+const NO_REFERRER_PATHS = new Set(['/reset-password', '/reset-password/']);
 
 /** Vite puts content-hashed files under /assets/; everything else may change in place. */
 const cacheControlFor = (requestPath: string) =>
@@ -39,6 +41,7 @@ export function staticFiles(staticDir: string): Middleware {
   return async (ctx, next) => {
     if (isApiPath(ctx.path)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw notFound();
+    if (NO_REFERRER_PATHS.has(ctx.path)) ctx.set('Referrer-Policy', 'no-referrer');
     if (ctx.path !== '/' && (await sendFile(ctx, staticDir, ctx.path))) return;
 
     const status = isAppRoute(ctx.path) ? 200 : 404;

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Deps } from '../deps';
+import { badRequest } from '../http/errors';
+import { enforce } from '../http/rateLimit';
+import { resetPasswordEmail } from '../mail/resetEmail';
+import { findUserByEmail, findUserById } from '../users/service';
+import { loginPerEmail } from './limits';
+import { hashPassword } from './password';
+import { forgotPerEmail } from './resetLimits';
+import * as repo from './resetRepo';
+
+/** A reset link works for 60 minutes after it was asked for. */
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+const TOKEN_BYTES = 32;
+
+export const invalidResetToken = () =>
+  badRequest('This reset link is invalid or has expired', 'invalid_token');
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const resetLinkOf = (publicUrl: string, token: string) =>
+  `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+/**
+ * Starts a reset. Whether or not the email has an account, the same work is done (a token is
+ * made and hashed, the database is asked) and the caller gives the same answer; the mail
+ * itself is sent after the answer, and a failure to send is only logged.
+ */
+export function requestPasswordReset(deps: Deps, props: { email: string }): void {
+  enforce(deps.limiter, forgotPerEmail, props.email);
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const tokenHash = hashToken(token);
+  const user = findUserByEmail(deps, { email: props.email });
+  if (!user) return;
+
+  const createdAt = deps.now();
+  deps.db.transaction(() => {
+    repo.deleteStalePasswordResets(deps.db, user.id, createdAt);
+    repo.insertPasswordReset(deps.db, {
+      tokenHash,
+      userId: user.id,
+      createdAt,
+      expiresAt: createdAt + RESET_TOKEN_LIFETIME_MS,
+    });
+  })();
+  setImmediate(() => sendResetMail(deps, { to: user.email, token }));
+}
+
+function sendResetMail(deps: Deps, props: { to: string; token: string }): void {
+  const link = resetLinkOf(deps.config.publicUrl, props.token);
+  if (deps.mailer.kind === 'outbox') {
+    // Deliberately logged (never by the request log) so the flow can be finished offline.
+    deps.logger.info(
+      { to: props.to, link },
+      'password reset link (no SMTP_URL: see DATA_DIR/mail)',
+    );
+  }
+  deps.mailer.send(resetPasswordEmail({ to: props.to, link })).catch((error: unknown) => {
+    deps.logger.error({ err: error }, 'the password reset mail could not be sent');
+  });
+}
+
+/**
+ * Sets a new password from a reset link: the link must be known, unused and unexpired. The
+ * link and the user's other links are then used up and every session of the user ends.
+ */
+export async function resetPassword(
+  deps: Deps,
+  props: { token: string; newPassword: string },
+): Promise<void> {
+  const tokenHash = hashToken(props.token);
+  const reset = repo.findPasswordReset(deps.db, tokenHash);
+  if (!reset || reset.usedAt !== null || reset.expiresAt <= deps.now()) throw invalidResetToken();
+  // Hashing is slow and async, so it happens before (never inside) the transaction.
+  const passwordHash = await hashPassword(props.newPassword);
+  const done = repo.completePasswordReset(deps.db, {
+    tokenHash,
+    userId: reset.userId,
+    passwordHash,
+    now: deps.now(),
+  });
+  if (!done) throw invalidResetToken();
+  const user = findUserById(deps, { id: reset.userId });
+  // She proved she owns the address: earlier failed logins no longer lock her out.
+  if (user) deps.limiter.reset(loginPerEmail, user.email);
+}
