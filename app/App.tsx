@@ -36,15 +36,9 @@ export const routes: RouteObject[] = [
       { path: '/checkout-success', element: <CheckoutSuccess /> },
       { path: '/chat/cassie', element: <ChatCassieRedirect /> },
       {
-        path: '/chat',
-        element: (
-          <RequireUser>
-            <ChatPage />
-          </RequireUser>
-        ),
-      },
-      {
-        path: '/chat/:id',
+        // One route for /chat and /chat/{id}, so the screen (and a teaser's upgrade nudge)
+        // stays mounted when her first message turns a new chat into /chat/{id}.
+        path: '/chat/:id?',
         element: (
           <RequireUser>
             <ChatPage />
