@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { refreshUser } from '../../state/useUserStore';
+import { RecoveryCard } from '../ForgotPassword/RecoveryCard';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { useNoReferrerMeta } from './useNoReferrerMeta';
+
+type Step = 'form' | 'done' | 'invalid';
+
+/** /reset-password?token=…: choose a new password from the mailed link (spec §2, §4, §5, §8). */
+export function ResetPassword() {
+  useNoReferrerMeta();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [step, setStep] = useState<Step>(token ? 'form' : 'invalid');
+
+  if (step === 'invalid') {
+    return (
+      <RecoveryCard
+        title="Invalid or Expired Link"
+        icon="⏰"
+        lead="This reset link doesn't work anymore. Links expire after 60 minutes and work only once, so ask for a fresh one."
+      >
+        <div className="recovery-card__actions">
+          <Link to="/forgot-password" className="btn btn--primary btn--block">
+            Request new link
+          </Link>
+        </div>
+      </RecoveryCard>
+    );
+  }
+
+  if (step === 'done') {
+    return (
+      <RecoveryCard
+        title="Password Updated!"
+        icon="🎉"
+        lead="You're all set, bestie. For your safety we signed you out everywhere, so log in with your new password."
+      >
+        <div className="recovery-card__actions">
+          <Link to="/auth" className="btn btn--primary btn--block">
+            Log in
+          </Link>
+        </div>
+      </RecoveryCard>
+    );
+  }
+
+  return (
+    <RecoveryCard
+      title="Reset your password"
+      icon="🔐"
+      lead="Make it something only you would know."
+    >
+      <ResetPasswordForm
+        token={token}
+        onDone={() => {
+          setStep('done');
+          // Every session ended on the server, this browser's too.
+          void refreshUser();
+        }}
+        onInvalidLink={() => setStep('invalid')}
+      />
+    </RecoveryCard>
+  );
+}
