@@ -72,3 +72,12 @@ export function canUsePersona(tier: SubscriptionTier, persona: Persona): boolean
   if (persona.tier === 'free') return true;
   return tier === 'premium' || tier === 'vip';
 }
+
+/**
+ * Whether a tier gets a persona's replies in full (spec §1, §6): free gets only teasers, basic
+ * (day plan) gets Cassie in full, premium and vip everyone. Crisis replies are always in full.
+ */
+export function canUsePersonaFully(tier: SubscriptionTier, persona: Persona): boolean {
+  if (tier === 'free') return false;
+  return canUsePersona(tier, persona);
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionTier } from '../../../shared/user';
 import type { Deps } from '../deps';
+import { currentTier } from '../entitlements/service';
 import { conflict } from '../http/errors';
 import * as repo from './repo';
 import type { UserRow } from './repo';
@@ -31,9 +32,9 @@ export function createUser(deps: Deps, props: { email: string; passwordHash: str
 }
 
 /**
- * The user's subscription tier. The single place that decides it: payments will back it by
- * an entitlements table; until then everyone is free.
+ * The user's subscription tier. The single place that decides it, from her entitlement
+ * (entitlements/service.ts): an expired one is free again.
  */
-export function tierOf(_deps: Deps, _props: { userId: string }): SubscriptionTier {
-  return 'free';
+export function tierOf(deps: Deps, props: { userId: string }): SubscriptionTier {
+  return currentTier(deps, props);
 }
