@@ -19,6 +19,8 @@ import { isApiPath } from './http/types';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
+import { createReplyProvider } from './replies/provider';
+import type { ReplyProvider } from './replies/types';
 
 export interface AppOptions {
   config: Config;
@@ -28,6 +30,8 @@ export interface AppOptions {
   now?: () => number;
   /** Defaults to SMTP (SMTP_URL) or the DATA_DIR/mail outbox. */
   mailer?: Mailer;
+  /** Defaults to OPENAI_* (an OpenAI-compatible API) or the built-in persona engine. */
+  replies?: ReplyProvider;
 }
 
 function apiRouter(deps: Deps): Router<AppState> {
@@ -61,6 +65,7 @@ export function createApp({
   logger,
   now = Date.now,
   mailer,
+  replies,
 }: AppOptions): Koa<AppState> {
   const deps: Deps = {
     config,
@@ -69,6 +74,7 @@ export function createApp({
     now,
     limiter: createRateLimiter(db, now),
     mailer: mailer ?? createMailer(config, logger),
+    replies: replies ?? createReplyProvider(config, logger),
   };
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   const api = apiRouter(deps);

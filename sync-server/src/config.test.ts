@@ -40,6 +40,12 @@ describe('loadConfig', () => {
       trustProxy: false,
       smtpUrl: undefined,
       mailFrom: 'Besties <no-reply@localhost>',
+      replyProvider: 'builtin',
+      openaiBaseUrl: undefined,
+      openaiApiKey: undefined,
+      openaiModel: 'gpt-4o-mini',
+      openaiModeration: false,
+      openaiTimeoutMs: 60_000,
     });
   });
 
@@ -114,6 +120,32 @@ describe('loadConfig', () => {
       'SMTP_URL: must be an smtp:// or smtps:// URL',
     ]);
     expect(problemsOf({ SMTP_URL: 'smtps://mail.example:465' })).toEqual([]);
+  });
+
+  it('uses an OpenAI-compatible server when OPENAI_BASE_URL or OPENAI_API_KEY is set', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        OPENAI_BASE_URL: 'http://localhost:11434/v1/',
+        OPENAI_MODEL: 'llama3.2',
+        OPENAI_MODERATION: 'true',
+        OPENAI_TIMEOUT_MS: '30000',
+      }),
+    ).toMatchObject({
+      replyProvider: 'openai',
+      openaiBaseUrl: 'http://localhost:11434/v1',
+      openaiApiKey: undefined,
+      openaiModel: 'llama3.2',
+      openaiModeration: true,
+      openaiTimeoutMs: 30_000,
+    });
+    expect(loadConfig({ DATA_DIR: dir, OPENAI_API_KEY: 'sk-test' })).toMatchObject({
+      replyProvider: 'openai',
+      openaiApiKey: 'sk-test',
+    });
+    expect(problemsOf({ OPENAI_BASE_URL: 'localhost:11434' })).toEqual([
+      'OPENAI_BASE_URL: must be an http:// or https:// URL',
+    ]);
   });
 
   it('refuses a port out of range', () => {

@@ -36,6 +36,11 @@ const envSchema = z.object({
   STATIC_DIR: optional(z.string()),
   RATE_LIMIT_IP_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
   TRUST_PROXY: optional(booleanFlag),
+  OPENAI_BASE_URL: optional(httpUrl),
+  OPENAI_API_KEY: optional(z.string()),
+  OPENAI_MODEL: optional(z.string()),
+  OPENAI_MODERATION: optional(booleanFlag),
+  OPENAI_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string()),
 });
@@ -60,6 +65,16 @@ export interface Config {
   rateLimitIpPerHour: number;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
+  /** 'openai' when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the built-in persona engine. */
+  replyProvider: 'openai' | 'builtin';
+  /** e.g. `http://localhost:11434/v1` (Ollama); unset = api.openai.com. */
+  openaiBaseUrl: string | undefined;
+  /** Optional for keyless local servers. */
+  openaiApiKey: string | undefined;
+  openaiModel: string;
+  /** Also run the provider's moderation endpoint on every user message (crisis check). */
+  openaiModeration: boolean;
+  openaiTimeoutMs: number;
   /** e.g. `smtp://user:pass@host:587`; unset = mail is written to DATA_DIR/mail instead. */
   smtpUrl: string | undefined;
   /** The From header of every mail. */
@@ -104,6 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(vars.STATIC_DIR ?? './dist'),
     rateLimitIpPerHour: vars.RATE_LIMIT_IP_PER_HOUR ?? 300,
     trustProxy: vars.TRUST_PROXY ?? false,
+    replyProvider: vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai' : 'builtin',
+    openaiBaseUrl: vars.OPENAI_BASE_URL,
+    openaiApiKey: vars.OPENAI_API_KEY,
+    openaiModel: vars.OPENAI_MODEL ?? 'gpt-4o-mini',
+    openaiModeration: vars.OPENAI_MODERATION ?? false,
+    openaiTimeoutMs: vars.OPENAI_TIMEOUT_MS ?? 60_000,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'Besties <no-reply@localhost>',
   };

@@ -3,6 +3,7 @@ import type { Db } from './db/open';
 import type { RateLimiter } from './http/rateLimit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { ReplyProvider } from './replies/types';
 
 /** What services need from the outside world; built once by createApp, faked in tests. */
 export interface Deps {
@@ -13,4 +14,6 @@ export interface Deps {
   now: () => number;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Writes the besties' replies: an OpenAI-compatible API or the built-in engine. */
+  replies: ReplyProvider;
 }

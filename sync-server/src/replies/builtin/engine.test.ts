@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { PERSONAS } from '../../../../shared/personas';
+import type { Persona } from '../../../../shared/personas';
+import type { HistoryItem } from '../types';
+import { feelingOf, reflectionOf, topicOf } from './analyse';
+import { builtinProvider, composeReply } from './engine';
+
+const persona = (id: number) => PERSONAS.find((p) => p.id === id) as Persona;
+const user = { displayName: 'Jade', ageRange: null, location: null };
+
+function reply(personaId: number, text: string, history: HistoryItem[] = [], seed = 'seed') {
+  return composeReply({
+    persona: persona(personaId),
+    history: [...history, { role: 'user', content: text }],
+    user,
+    screenshotText: [],
+    seed,
+  });
+}
+
+describe('the built-in engine', () => {
+  it('answers the same message in five different voices', () => {
+    const text = 'My boyfriend ignored me all weekend and I feel so sad';
+    const replies = [1, 2, 3, 4, 5].map((id) => reply(id, text));
+    expect(new Set(replies).size).toBe(5);
+    expect(replies[1]).not.toEqual(replies[0]);
+  });
+
+  it('asks a follow-up question every time', () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      for (const text of ['hi', 'I hate my job', 'I got an A on my exam!', 'idk what to do']) {
+        expect(reply(id, text)).toMatch(/\?!?( \S+)?$/u);
+      }
+    }
+  });
+
+  it('never repeats a line of its last reply over many turns', () => {
+    const messages = [
+      'hey',
+      'my mom yelled at me again',
+      'I feel so alone',
+      'my mom yelled at me again',
+      'I feel so alone',
+      'he ghosted me',
+      'he ghosted me',
+      'I hate my body',
+      'I hate my body',
+      'whatever',
+      'whatever',
+    ];
+    for (const id of [1, 2, 3, 4, 5]) {
+      const history: HistoryItem[] = [];
+      for (let turn = 0; turn < 40; turn++) {
+        const text = messages[turn % messages.length] ?? 'hi';
+        const answer = reply(id, text, history, `m${turn}`);
+        const last = history.findLast((item) => item.role === 'assistant')?.content;
+        if (last) {
+          expect(answer).not.toBe(last);
+          const sentences = answer.split(/(?<=[.!?])\s+/).filter((s) => s.length > 25);
+          for (const sentence of sentences) expect(last).not.toContain(sentence);
+        }
+        history.push({ role: 'user', content: text }, { role: 'assistant', content: answer });
+      }
+    }
+  });
+
+  it('is repeatable for the same seed', () => {
+    expect(reply(3, 'I am worried about rent')).toBe(reply(3, 'I am worried about rent'));
+  });
+
+  it('uses her name and responds to the topic', () => {
+    const answer = reply(1, 'my best friend left me out of the group chat and I am sad');
+    expect(answer).toMatch(/friend|her|she/i);
+  });
+
+  it('streams its reply in several pieces', async () => {
+    const pieces: string[] = [];
+    const provider = builtinProvider({ pieceDelayMs: 0 });
+    for await (const piece of provider.generate({
+      persona: persona(5),
+      history: [{ role: 'user', content: 'He asked me out!' }],
+      user,
+      screenshotText: [],
+      seed: 'x',
+    })) {
+      pieces.push(piece);
+    }
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.join('')).toBe(
+      composeReply({
+        persona: persona(5),
+        history: [{ role: 'user', content: 'He asked me out!' }],
+        user,
+        screenshotText: [],
+        seed: 'x',
+      }),
+    );
+  });
+});
+
+describe('topics, feelings and reflections', () => {
+  it.each([
+    ['hey!', 'hello'],
+    ['my crush texted me', 'crush'],
+    ['he ghosted me after two dates', 'crush'],
+    ['we broke up last night', 'breakup'],
+    ['my ex keeps texting', 'breakup'],
+    ['my friends left me out', 'friends'],
+    ['my mom and dad are fighting', 'family'],
+    ['I have an exam tomorrow', 'school'],
+    ['my boss is awful', 'school'],
+    ['I hate how my body looks', 'body'],
+    ["I can't pay rent", 'money'],
+    ['I had a weird day', 'general'],
+  ])('%j is about %s', (text, topic) => {
+    expect(topicOf(text)).toBe(topic);
+  });
+
+  it.each([
+    ['I cried all night', 'sad'],
+    ['I am so mad at her', 'angry'],
+    ["I'm so nervous about tomorrow", 'anxious'],
+    ['I got the job, I am so happy', 'happy'],
+    ["I don't know what to do", 'confused'],
+    ['we went to the mall', 'neutral'],
+  ])('%j feels %s', (text, feeling) => {
+    expect(feelingOf(text)).toBe(feeling);
+  });
+
+  it('turns a few of her words towards her', () => {
+    expect(reflectionOf('My mom ignored me all day.')).toBe('your mom ignored you all day');
+    expect(reflectionOf("I'm so tired of trying")).toBe("you're so tired of trying");
+    expect(reflectionOf('Can you help?')).toBeUndefined();
+  });
+});

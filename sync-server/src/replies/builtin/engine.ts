@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { voiceOf } from '../../personas/voices';
+import type { ReplyProvider, ReplyRequest } from '../types';
+import { feelingOf, reflectionOf, topicOf } from './analyse';
+import { LINES } from './lines';
+import type { PersonaLines } from './lines';
+
+/** A number from the seed and a slot name, so the same input gives the same reply. */
+function pickIndex(seed: string, slot: string, length: number): number {
+  const hash = createHash('sha256').update(`${seed}:${slot}`).digest();
+  return hash.readUInt32BE(0) % length;
+}
+
+/** The first line of the bank, starting at a seeded place, that the last reply did not use. */
+function pick(bank: readonly string[], seed: string, slot: string, used: string): string {
+  const start = pickIndex(seed, slot, bank.length);
+  for (let step = 0; step < bank.length; step++) {
+    const line = bank[(start + step) % bank.length] ?? '';
+    if (!used.includes(line.slice(0, 24).replace(/\{.*$/, ''))) return line;
+  }
+  return bank[start] ?? '';
+}
+
+/**
+ * The built-in bestie: no model, no network. It reads the topic and feeling of her message,
+ * answers in the persona's voice, reflects a few of her words, and asks a follow-up question,
+ * never reusing a line of its last reply in the chat.
+ */
+export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
+  const lines: PersonaLines = LINES[request.persona.id] ?? (LINES[1] as PersonaLines);
+  const last = request.history.at(-1);
+  const text = last?.role === 'user' ? last.content : '';
+  const lastReply = request.history.findLast((item) => item.role === 'assistant')?.content ?? '';
+  const turn = request.history.filter((item) => item.role === 'user').length;
+  const seed = `${request.seed ?? text}:${turn}`;
+  const topic = topicOf(text);
+  const feeling = feelingOf(text);
+  const pets = voiceOf(request.persona.id).petNames;
+  const fill = (line: string, reflection = '') =>
+    line
+      .replaceAll('{name}', capitalise(request.user.displayName))
+      .replaceAll('{pet}', pets[pickIndex(seed, 'pet', pets.length)] ?? '')
+      .replaceAll('{r}', reflection);
+
+  const parts: string[] = [];
+  if (topic === 'hello' && feeling === 'neutral') {
+    parts.push(fill(pick(lines.openers.neutral, seed, 'opener', lastReply)));
+  } else {
+    parts.push(fill(pick(lines.openers[feeling], seed, 'opener', lastReply)));
+    const reflection = reflectionOf(text);
+    if (reflection && pickIndex(seed, 'reflect', 3) > 0) {
+      parts.push(fill(pick(lines.reflections, seed, 'reflection', lastReply), reflection));
+    }
+  }
+  parts.push(fill(pick(lines.takes[topic], seed, 'take', lastReply)));
+  parts.push(fill(pick(lines.questions[topic], seed, 'question', lastReply)));
+  return parts.map(capitalise).join(' ');
+}
+
+const capitalise = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
+
+/** Splits a reply into a few pieces, so streaming shows it growing like a model's. */
+export function piecesOf(reply: string): string[] {
+  const words = reply.split(' ');
+  const size = Math.max(3, Math.ceil(words.length / 5));
+  const pieces: string[] = [];
+  for (let index = 0; index < words.length; index += size) {
+    const piece = words.slice(index, index + size).join(' ');
+    pieces.push(index + size < words.length ? `${piece} ` : piece);
+  }
+  return pieces;
+}
+
+export function builtinProvider(options: { pieceDelayMs?: number } = {}): ReplyProvider {
+  const delay = options.pieceDelayMs ?? 40;
+  return {
+    name: 'builtin',
+    async *generate(request) {
+      for (const piece of piecesOf(composeReply(request))) {
+        if (request.signal?.aborted) return;
+        yield piece;
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    },
+  };
+}

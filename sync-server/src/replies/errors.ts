@@ -1,0 +1,13 @@
+import { AppError } from '../http/errors';
+
+/** The provider failed (timeout, 5xx, network, empty answer). The user message stays saved. */
+export const replyFailed = () =>
+  new AppError(502, 'reply_failed', 'Your bestie could not reply just now. Please try again.');
+
+/** The client went away before the reply was done; nothing is stored for it. */
+export class ReplyAborted extends Error {
+  constructor() {
+    super('The reply was abandoned: the client went away');
+    this.name = 'ReplyAborted';
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { PERSONAS } from '../../../shared/personas';
+import type { Persona } from '../../../shared/personas';
+import { systemPrompt, trimHistory } from './prompt';
+
+describe('systemPrompt', () => {
+  it('has the voice, the AI rule, what we know about her and her screenshots', () => {
+    const prompt = systemPrompt({
+      persona: PERSONAS[4] as Persona,
+      user: { displayName: 'Ana', ageRange: '25-34', location: 'Lisbon' },
+      screenshotText: ['him: hey stranger'],
+    });
+    expect(prompt).toContain('You are Summer: bubbly, flirty');
+    expect(prompt).toContain('You are an AI, not a person: never claim to be human');
+    expect(prompt).toContain('Her name is Ana. Her age range is 25-34. She lives in Lisbon.');
+    expect(prompt).toContain('him: hey stranger');
+  });
+
+  it('leaves out what she has not told us', () => {
+    const prompt = systemPrompt({
+      persona: PERSONAS[0] as Persona,
+      user: { displayName: 'User', ageRange: null, location: null },
+      screenshotText: [],
+    });
+    expect(prompt).not.toContain('age range');
+    expect(prompt).not.toContain('screenshot');
+  });
+});
+
+describe('trimHistory', () => {
+  it('keeps the newest messages within the budget', () => {
+    const history = ['a'.repeat(50), 'b'.repeat(50), 'c'.repeat(50)].map((content) => ({
+      role: 'user' as const,
+      content,
+    }));
+    expect(trimHistory(history, 120).map((item) => item.content[0])).toEqual(['b', 'c']);
+  });
+
+  it('cuts a single message longer than the budget, keeping its end', () => {
+    const trimmed = trimHistory([{ role: 'user', content: `${'x'.repeat(100)}END` }], 10);
+    expect(trimmed).toEqual([{ role: 'user', content: 'xxxxxxxEND' }]);
+  });
+});

@@ -1,0 +1,69 @@
+import { voiceOf } from '../personas/voices';
+import type { HistoryItem, ReplyRequest } from './types';
+
+/** Characters of chat history sent to the model; the newest messages are kept. */
+export const HISTORY_CHAR_BUDGET = 12_000;
+/** Characters of screenshot text in the system prompt; the newest screenshots are kept. */
+export const SCREENSHOT_CHAR_BUDGET = 6_000;
+
+/** The system prompt: her bestie's voice, the AI rule, what we know about her, her screenshots. */
+export function systemPrompt(request: Pick<ReplyRequest, 'persona' | 'user' | 'screenshotText'>) {
+  const { persona, user } = request;
+  const about = [`Her name is ${user.displayName}.`];
+  if (user.ageRange) about.push(`Her age range is ${user.ageRange}.`);
+  if (user.location) about.push(`She lives in ${user.location}.`);
+  const parts = [
+    voiceOf(persona.id).guide,
+    `You are ${persona.name}, one of the Besties: an AI companion who gives young women advice and
+emotional support. You are an AI, not a person: never claim to be human, and say so plainly if
+she asks. Stay in character otherwise. Reply like a close friend texting: warm, specific to what
+she said, usually 2 to 5 sentences, and end with a question that keeps her talking. Never give
+medical, legal or financial instructions as facts. If she mentions suicide, self-harm or being
+in danger, step out of character, tell her you are an AI who cannot keep her safe like a person
+can, and point her to the 988 Suicide & Crisis Lifeline (call or text 988 in the US), the
+Crisis Text Line (text HOME to 741741) or findahelpline.com elsewhere.`,
+    about.join(' '),
+  ];
+  const screenshots = newestWithin(request.screenshotText, SCREENSHOT_CHAR_BUDGET);
+  if (screenshots.length > 0) {
+    parts.push(
+      `She shared screenshots in this chat. Their text:\n${screenshots
+        .map((text, index) => `--- screenshot ${index + 1} ---\n${text}`)
+        .join('\n')}`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+/** The newest history that fits the budget (always at least the last message, cut to fit). */
+export function trimHistory(history: HistoryItem[], budget = HISTORY_CHAR_BUDGET): HistoryItem[] {
+  const kept: HistoryItem[] = [];
+  let used = 0;
+  for (let index = history.length - 1; index >= 0; index--) {
+    const item = history[index];
+    if (!item) continue;
+    if (used + item.content.length > budget) {
+      if (kept.length === 0) kept.push({ ...item, content: item.content.slice(-budget) });
+      break;
+    }
+    kept.push(item);
+    used += item.content.length;
+  }
+  return kept.reverse();
+}
+
+function newestWithin(texts: string[], budget: number): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (let index = texts.length - 1; index >= 0; index--) {
+    const text = texts[index]?.trim();
+    if (!text) continue;
+    if (used + text.length > budget) {
+      if (kept.length === 0) kept.push(text.slice(0, budget));
+      break;
+    }
+    kept.push(text);
+    used += text.length;
+  }
+  return kept.reverse();
+}

@@ -1,0 +1,34 @@
+import type { Persona } from '../../../shared/personas';
+
+export interface HistoryItem {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** What the prompt may know about her (spec §3 metadata), when she told us. */
+export interface ReplyUser {
+  displayName: string;
+  ageRange: string | null;
+  location: string | null;
+}
+
+export interface ReplyRequest {
+  persona: Persona;
+  /** The chat oldest first, ending with the message to answer. */
+  history: HistoryItem[];
+  user: ReplyUser;
+  /** Text read from screenshots shared in this chat, oldest first. */
+  screenshotText: string[];
+  /** Aborted when the client goes away. */
+  signal?: AbortSignal;
+  /** Makes the built-in engine's choices repeatable (the user message id). */
+  seed?: string;
+}
+
+/** Writes a bestie's reply, as pieces of text in order. */
+export interface ReplyProvider {
+  readonly name: 'openai' | 'builtin';
+  generate(request: ReplyRequest): AsyncIterable<string>;
+  /** The provider's own self-harm check, when it has one. */
+  flagsSelfHarm?(text: string, signal?: AbortSignal): Promise<boolean>;
+}
