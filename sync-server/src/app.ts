@@ -19,6 +19,8 @@ import { isApiPath } from './http/types';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
+import { chatRoutes } from './chats/routes';
+import { personaRoutes } from './personas/routes';
 import { createReplyProvider } from './replies/provider';
 import type { ReplyProvider } from './replies/types';
 
@@ -39,6 +41,8 @@ function apiRouter(deps: Deps): Router<AppState> {
   const auth = authRoutes(deps);
   api.use(auth.routes());
   api.use(resetRoutes(deps).routes());
+  api.use(personaRoutes().routes());
+  api.use(chatRoutes(deps).routes());
   return api;
 }
 

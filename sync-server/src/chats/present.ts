@@ -1,0 +1,75 @@
+import { ANALYSIS_TYPES, ocrAnalysisSchema, teaserOf } from '../../../shared/chat';
+import type { AnalysisType, Chat, ChatMessage, ChatSummary } from '../../../shared/chat';
+import { canUsePersonaFully, personaById, PERSONAS } from '../../../shared/personas';
+import type { Persona } from '../../../shared/personas';
+import type { SubscriptionTier } from '../../../shared/user';
+import { presentPersonaRef } from '../personas/present';
+import type { ChatRow, MessageRow } from './repo';
+
+const UNTITLED = 'New Chat';
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const personaOf = (chat: Pick<ChatRow, 'personaId'>): Persona =>
+  personaById(chat.personaId) ?? (PERSONAS[0] as Persona);
+
+/**
+ * A message as she may see it. The one place teasers are made: a reply her tier does not
+ * cover in full shows only its opening, unless it is a crisis reply (always in full).
+ */
+export function presentMessage(
+  row: MessageRow,
+  viewer: { tier: SubscriptionTier; persona: Persona },
+): ChatMessage {
+  const isReply = row.role === 'assistant';
+  const isTeaser = isReply && !row.isCrisis && !canUsePersonaFully(viewer.tier, viewer.persona);
+  return {
+    id: row.id,
+    chatId: row.chatId,
+    message: isTeaser ? teaserOf(row.content) : row.content,
+    isUser: !isReply,
+    timestamp: iso(row.createdAt),
+    avatar: isReply ? viewer.persona.avatar : null,
+    imageUrl: row.imageUrl,
+    isTeaser,
+    isCrisis: row.isCrisis === 1,
+    isOCR: row.isOcr === 1,
+    isEnhancedOCR: row.isEnhancedOcr === 1,
+    extractedText: row.extractedText,
+    analysisType: (ANALYSIS_TYPES as readonly string[]).includes(row.analysisType ?? '')
+      ? (row.analysisType as AnalysisType)
+      : null,
+    ocrAnalysis: parseJson(row.ocrAnalysis, (value) => ocrAnalysisSchema.parse(value)),
+    ocrStructuredData: parseJson(
+      row.ocrStructuredData,
+      (value) => value as Record<string, unknown>,
+    ),
+    ocrConfidence: row.ocrConfidence,
+  };
+}
+
+export function presentChatSummary(chat: ChatRow): ChatSummary {
+  return {
+    id: chat.id,
+    title: chat.title || UNTITLED,
+    timestamp: iso(chat.createdAt),
+    updatedAt: iso(chat.updatedAt),
+    persona: presentPersonaRef(personaOf(chat)),
+  };
+}
+
+export function presentChat(chat: ChatRow, messages: MessageRow[], tier: SubscriptionTier): Chat {
+  const persona = personaOf(chat);
+  return {
+    ...presentChatSummary(chat),
+    messages: messages.map((message) => presentMessage(message, { tier, persona })),
+  };
+}
+
+function parseJson<T>(text: string | null, shape: (value: unknown) => T): T | null {
+  if (text === null) return null;
+  try {
+    return shape(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,146 @@
+import type { Db } from '../db/open';
+
+export interface ChatRow {
+  id: string;
+  userId: string;
+  personaId: number;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+  changeSeq: number;
+}
+
+/** A messages row. `content` is always the whole text: present it, never send it. */
+export interface MessageRow {
+  id: string;
+  chatId: string;
+  userId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  isCrisis: number;
+  replyTo: string | null;
+  isOcr: number;
+  isEnhancedOcr: number;
+  imageUrl: string | null;
+  extractedText: string | null;
+  analysisType: string | null;
+  /** JSON */
+  ocrAnalysis: string | null;
+  /** JSON */
+  ocrStructuredData: string | null;
+  ocrConfidence: number | null;
+  createdAt: number;
+  changeSeq: number;
+}
+
+const CHAT_COLUMNS = `id, user_id AS userId, persona_id AS personaId, title, created_at AS createdAt,
+  updated_at AS updatedAt, deleted_at AS deletedAt, change_seq AS changeSeq`;
+
+const MESSAGE_COLUMNS = `id, chat_id AS chatId, user_id AS userId, role, content,
+  is_crisis AS isCrisis, reply_to AS replyTo, is_ocr AS isOcr, is_enhanced_ocr AS isEnhancedOcr,
+  image_url AS imageUrl, extracted_text AS extractedText, analysis_type AS analysisType,
+  ocr_analysis AS ocrAnalysis, ocr_structured_data AS ocrStructuredData,
+  ocr_confidence AS ocrConfidence, created_at AS createdAt, change_seq AS changeSeq`;
+
+/** The user's next change sequence number (1, 2, 3, ...). Call inside the write's transaction. */
+export function nextChangeSeq(db: Db, userId: string): number {
+  const row = db
+    .prepare<[string], { seq: number }>(
+      `INSERT INTO user_change_seq (user_id, seq) VALUES (?, 1)
+       ON CONFLICT (user_id) DO UPDATE SET seq = seq + 1
+       RETURNING seq`,
+    )
+    .get(userId);
+  if (!row) throw new Error('No change sequence number was returned');
+  return row.seq;
+}
+
+export function findChat(db: Db, id: string): ChatRow | undefined {
+  return db.prepare<[string], ChatRow>(`SELECT ${CHAT_COLUMNS} FROM chats WHERE id = ?`).get(id);
+}
+
+/** Her live chats, most recently updated first. */
+export function listChats(db: Db, userId: string): ChatRow[] {
+  return db
+    .prepare<[string], ChatRow>(
+      `SELECT ${CHAT_COLUMNS} FROM chats WHERE user_id = ? AND deleted_at IS NULL
+       ORDER BY updated_at DESC, change_seq DESC`,
+    )
+    .all(userId);
+}
+
+export function insertChat(db: Db, chat: Omit<ChatRow, 'deletedAt'>): void {
+  db.prepare(
+    `INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
+     VALUES (@id, @userId, @personaId, @title, @createdAt, @updatedAt, @changeSeq)`,
+  ).run(chat);
+}
+
+export function touchChat(
+  db: Db,
+  chat: Pick<ChatRow, 'id' | 'title' | 'updatedAt' | 'changeSeq'>,
+): void {
+  db.prepare(
+    `UPDATE chats SET title = @title, updated_at = @updatedAt, change_seq = @changeSeq
+     WHERE id = @id`,
+  ).run(chat);
+}
+
+/** Leaves a tombstone (for sync) and removes the chat's messages. */
+export function tombstoneChat(
+  db: Db,
+  chat: Pick<ChatRow, 'id' | 'changeSeq'> & { deletedAt: number },
+): void {
+  db.prepare('DELETE FROM messages WHERE chat_id = ?').run(chat.id);
+  db.prepare(
+    `UPDATE chats SET title = '', deleted_at = @deletedAt, updated_at = @deletedAt,
+       change_seq = @changeSeq
+     WHERE id = @id`,
+  ).run(chat);
+}
+
+export function findMessage(db: Db, id: string): MessageRow | undefined {
+  return db
+    .prepare<[string], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`)
+    .get(id);
+}
+
+export function findReplyTo(db: Db, userMessageId: string): MessageRow | undefined {
+  return db
+    .prepare<[string], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE reply_to = ?`)
+    .get(userMessageId);
+}
+
+/** A chat's messages, oldest first. */
+export function listMessages(db: Db, chatId: string): MessageRow[] {
+  return db
+    .prepare<[string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE chat_id = ? ORDER BY change_seq`,
+    )
+    .all(chatId);
+}
+
+export function firstUserMessageId(db: Db, chatId: string): string | undefined {
+  return db
+    .prepare<[string], { id: string }>(
+      `SELECT id FROM messages WHERE chat_id = ? AND role = 'user' ORDER BY change_seq LIMIT 1`,
+    )
+    .get(chatId)?.id;
+}
+
+export function insertMessage(db: Db, message: MessageRow): void {
+  db.prepare(
+    `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
+       is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
+       ocr_structured_data, ocr_confidence, created_at, change_seq)
+     VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
+       @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
+       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq)`,
+  ).run(message);
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { canUsePersona, personaById } from '../../../shared/personas';
+import type { Persona } from '../../../shared/personas';
+import type { SubscriptionTier } from '../../../shared/user';
+import type { Deps } from '../deps';
+import { conflict, notFound, subscriptionRequired } from '../http/errors';
+import { personaOf } from './present';
+import * as repo from './repo';
+import type { ChatRow, MessageRow } from './repo';
+
+export const chatNotFound = () => notFound('Chat not found');
+export const personaLocked = () => subscriptionRequired('Subscribe to chat with this bestie');
+
+/** Her chat, or 404 when it is missing, deleted or someone else's (never revealed). */
+export function findOwnChat(deps: Deps, props: { userId: string; chatId: string }): ChatRow {
+  const chat = repo.findChat(deps.db, props.chatId);
+  if (!chat || chat.userId !== props.userId || chat.deletedAt !== null) throw chatNotFound();
+  return chat;
+}
+
+/** The chat's persona, or 403 when her tier does not cover it. */
+export function usablePersona(chat: Pick<ChatRow, 'personaId'>, tier: SubscriptionTier): Persona {
+  const persona = personaOf(chat);
+  if (!canUsePersona(tier, persona)) throw personaLocked();
+  return persona;
+}
+
+export function listChats(deps: Deps, props: { userId: string }): ChatRow[] {
+  return repo.listChats(deps.db, props.userId);
+}
+
+export function chatWithMessages(
+  deps: Deps,
+  props: { userId: string; chatId: string },
+): { chat: ChatRow; messages: MessageRow[] } {
+  const chat = findOwnChat(deps, props);
+  return { chat, messages: repo.listMessages(deps.db, chat.id) };
+}
+
+/**
+ * Opens a chat with the client's id, or a new one. The same id again by the same user is the
+ * same chat (`created: false`); someone else's id is a 404, a chat she deleted a 409.
+ */
+export function openChat(
+  deps: Deps,
+  props: { userId: string; tier: SubscriptionTier; id?: string; personaId: number },
+): { chat: ChatRow; created: boolean } {
+  const persona = personaById(props.personaId);
+  if (!persona) throw notFound('Bestie not found');
+  const id = props.id ?? randomUUID();
+  const existing = repo.findChat(deps.db, id);
+  if (existing) return { chat: sameChat(existing, props.userId), created: false };
+  if (!canUsePersona(props.tier, persona)) throw personaLocked();
+  const now = deps.now();
+  let created = false;
+  try {
+    deps.db.transaction(() => {
+      const changeSeq = repo.nextChangeSeq(deps.db, props.userId);
+      repo.insertChat(deps.db, {
+        id,
+        userId: props.userId,
+        personaId: persona.id,
+        title: '',
+        createdAt: now,
+        updatedAt: now,
+        changeSeq,
+      });
+      created = true;
+    })();
+  } catch (error) {
+    // Two tries of the same create at once: the other one made it.
+    if (!repo.isUniqueViolation(error)) throw error;
+  }
+  const chat = repo.findChat(deps.db, id);
+  if (!chat) throw new Error('The new chat row was not found');
+  return { chat: sameChat(chat, props.userId), created };
+}
+
+function sameChat(chat: ChatRow, userId: string): ChatRow {
+  if (chat.userId !== userId) throw chatNotFound();
+  if (chat.deletedAt !== null) throw conflict('This chat was deleted', 'chat_deleted');
+  return chat;
+}
+
+/** The id of the chat's first message, so a retried create without messageId reuses it. */
+export function firstMessageId(deps: Deps, props: { chatId: string }): string | undefined {
+  return repo.firstUserMessageId(deps.db, props.chatId);
+}
+
+/** Deletes her chat: a tombstone stays for sync, the messages go. */
+export function deleteChat(deps: Deps, props: { userId: string; chatId: string }): void {
+  const chat = findOwnChat(deps, props);
+  deps.db.transaction(() => {
+    const changeSeq = repo.nextChangeSeq(deps.db, props.userId);
+    repo.tombstoneChat(deps.db, { id: chat.id, changeSeq, deletedAt: deps.now() });
+  })();
+}

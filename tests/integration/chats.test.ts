@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_MAX_LENGTH } from '../../shared/chat';
+import { grant, signedInClient } from './fakes/besties';
+import type { TestServer } from './harness';
+import { startTestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const NOT_FOUND = { message: 'Chat not found', code: 'not_found' };
+const LOCKED = {
+  message: 'Subscribe to chat with this bestie',
+  code: 'subscription_required',
+  requiresSubscription: true,
+};
+
+describe('signed out', () => {
+  it.each([
+    ['GET', '/api/chats'],
+    ['GET', `/api/chats/${randomUUID()}`],
+    ['POST', '/api/chats'],
+    ['POST', `/api/chats/${randomUUID()}/messages`],
+    ['DELETE', `/api/chats/${randomUUID()}`],
+  ])('%s %s answers 401', async (method, path) => {
+    const json = method === 'GET' ? undefined : { message: 'hi' };
+    const answer = await server.client().request(method, path, { json });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: 'Not signed in', code: 'unauthorized' });
+  });
+});
+
+describe('POST /api/chats', () => {
+  it('creates a Cassie chat with her message and the reply: 201 and the Chat', async () => {
+    const { client } = await signedInClient(server);
+    const answer = await client.post('/api/chats', { message: 'Hi Cassie, I had a rough day' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      id: expect.any(String),
+      title: 'Hi Cassie, I had a rough day',
+      persona: { id: 1, name: 'Cassie', avatar: '/personas/cassie.svg' },
+    });
+    const [mine, reply] = answer.body.messages;
+    expect(mine).toMatchObject({ message: 'Hi Cassie, I had a rough day', isUser: true });
+    expect(reply).toMatchObject({ isUser: false, isTeaser: true, isCrisis: false });
+    expect(reply.message.length).toBeGreaterThan(0);
+  });
+
+  it('creates an empty chat with isEmptyChatCreation', async () => {
+    const { client } = await signedInClient(server);
+    const answer = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 1 });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ title: 'New Chat', messages: [] });
+  });
+
+  it('is the same create when the same chat id and message id come again', async () => {
+    const { client } = await signedInClient(server);
+    const body = { id: randomUUID(), messageId: randomUUID(), message: 'Are you there?' };
+    const first = await client.post('/api/chats', body);
+    const again = await client.post('/api/chats', body);
+    expect(first.status).toBe(201);
+    expect([200, 201]).toContain(again.status);
+    expect(again.body).toEqual(first.body);
+    expect(again.body.messages).toHaveLength(2);
+    const list = await client.get('/api/chats');
+    expect(list.body).toHaveLength(1);
+  });
+
+  it('does not add a message when a create is retried without its message id', async () => {
+    const { client } = await signedInClient(server);
+    const id = randomUUID();
+    await client.post('/api/chats', { id, message: 'First try' });
+    const again = await client.post('/api/chats', { id, message: 'First try' });
+    expect(again.body.messages).toHaveLength(2);
+  });
+
+  it("never reveals or touches another user's chat id", async () => {
+    const owner = await signedInClient(server);
+    const id = randomUUID();
+    await owner.client.post('/api/chats', { id, message: 'Mine' });
+    const other = await signedInClient(server);
+    const answer = await other.client.post('/api/chats', { id, message: 'Mine now?' });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual(NOT_FOUND);
+    const ownerView = await owner.client.get(`/api/chats/${id}`);
+    expect(ownerView.body.messages).toHaveLength(2);
+  });
+
+  it.each([
+    ['no message', {}, 'Message cannot be empty'],
+    ['an empty message', { message: '' }, 'Message cannot be empty'],
+    ['a whitespace message', { message: '   \n ' }, 'Message cannot be empty'],
+    [
+      '4001 characters',
+      { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) },
+      'Message must be at most 4000 characters',
+    ],
+  ])('answers 400 for %s', async (_label, body, message) => {
+    const { client } = await signedInClient(server);
+    const answer = await client.post('/api/chats', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message, code: 'validation_error', fields: { message } });
+  });
+
+  it('answers 400 for a persona that does not exist', async () => {
+    const { client } = await signedInClient(server);
+    const answer = await client.post('/api/chats', { message: 'hi', personaId: 9 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toHaveProperty('personaId');
+  });
+});
+
+describe('locked besties', () => {
+  it.each(['free', 'basic'] as const)(
+    'a %s user gets 403 requiresSubscription for Brooke, creating or sending',
+    async (tier) => {
+      const { client, userId } = await signedInClient(server);
+      if (tier !== 'free') grant(server, userId, tier);
+      const create = await client.post('/api/chats', { message: 'Hey Brooke', personaId: 2 });
+      expect(create.status).toBe(403);
+      expect(create.body).toEqual(LOCKED);
+      const empty = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 3 });
+      expect(empty.status).toBe(403);
+      expect((await client.get('/api/chats')).body).toEqual([]);
+    },
+  );
+
+  it('a premium user chats with all five, and gets 403 again once her plan expires', async () => {
+    const { client, userId } = await signedInClient(server);
+    grant(server, userId, 'premium', server.clock.now() + 60_000);
+    for (const personaId of [1, 2, 3, 4, 5]) {
+      const answer = await client.post('/api/chats', { message: 'Hi!', personaId });
+      expect(answer.status).toBe(201);
+      expect(answer.body.messages[1].isTeaser).toBe(false);
+    }
+    const chats = (await client.get('/api/chats')).body;
+    const brooke = chats.find((chat: { persona: { id: number } }) => chat.persona.id === 2);
+    server.clock.advance(61_000);
+    const send = await client.post(`/api/chats/${brooke.id}/messages`, { message: 'Still there?' });
+    expect(send.status).toBe(403);
+    expect(send.body).toEqual(LOCKED);
+  });
+
+  it('a basic (day plan) user gets full Cassie replies', async () => {
+    const { client, userId } = await signedInClient(server);
+    grant(server, userId, 'basic');
+    const answer = await client.post('/api/chats', { message: 'Hi Cassie' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.messages[1].isTeaser).toBe(false);
+  });
+});
+
+describe('GET /api/chats and /api/chats/{id}', () => {
+  it('lists her live chats, newest first, as summaries', async () => {
+    const { client } = await signedInClient(server);
+    const first = await client.post('/api/chats', { message: 'Older chat' });
+    server.clock.advance(1000);
+    const second = await client.post('/api/chats', { message: 'Newer chat' });
+    const list = await client.get('/api/chats');
+    expect(list.status).toBe(200);
+    expect(list.body.map((chat: { id: string }) => chat.id)).toEqual([
+      second.body.id,
+      first.body.id,
+    ]);
+    expect(Object.keys(list.body[0]).sort()).toEqual(
+      ['id', 'persona', 'timestamp', 'title', 'updatedAt'].sort(),
+    );
+    server.clock.advance(1000);
+    await client.post(`/api/chats/${first.body.id}/messages`, { message: 'Back to you' });
+    const again = await client.get('/api/chats');
+    expect(again.body[0].id).toBe(first.body.id);
+  });
+
+  it('shows a chat with its messages oldest first', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { message: 'One' });
+    await client.post(`/api/chats/${chat.body.id}/messages`, { message: 'Two' });
+    const answer = await client.get(`/api/chats/${chat.body.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.messages.map((m: { isUser: boolean }) => m.isUser)).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(answer.body.messages[2].message).toBe('Two');
+  });
+
+  it("answers 404 for a missing chat and for someone else's", async () => {
+    const owner = await signedInClient(server);
+    const chat = await owner.client.post('/api/chats', { message: 'Private' });
+    const other = await signedInClient(server);
+    for (const id of [randomUUID(), chat.body.id]) {
+      const answer = await other.client.get(`/api/chats/${id}`);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual(NOT_FOUND);
+    }
+    expect((await other.client.get('/api/chats')).body).toEqual([]);
+  });
+});
+
+describe('POST /api/chats/{id}/messages', () => {
+  it('answers 201 with the saved message and the reply', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const id = randomUUID();
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      id,
+      message: 'My crush finally texted me back!',
+      isTeaser: false,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.userMessage).toMatchObject({
+      id,
+      chatId: chat.body.id,
+      message: 'My crush finally texted me back!',
+      isUser: true,
+      isTeaser: false,
+    });
+    expect(answer.body.reply).toMatchObject({ isUser: false, avatar: '/personas/cassie.svg' });
+    const after = await client.get(`/api/chats/${chat.body.id}`);
+    expect(after.body.title).toBe('My crush finally texted me back!');
+  });
+
+  it('is the same send when the same message id comes again: no duplicate, same reply', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const body = { id: randomUUID(), message: 'Did you get this?' };
+    const first = await client.post(`/api/chats/${chat.body.id}/messages`, body);
+    const again = await client.post(`/api/chats/${chat.body.id}/messages`, body);
+    expect(again.body).toEqual(first.body);
+    const after = await client.get(`/api/chats/${chat.body.id}`);
+    expect(after.body.messages).toHaveLength(2);
+  });
+
+  it('keeps the screenshot fields of a message', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const ocr = {
+      isOCR: true,
+      isEnhancedOCR: true,
+      imageUrl: '/uploads/shot.png',
+      extractedText: 'him: u up?',
+      analysisType: 'social-media',
+      ocrAnalysis: {
+        type: 'social-media',
+        summary: 'A late text',
+        keyPoints: ['late'],
+        entities: ['him'],
+        sentiment: 'neutral',
+      },
+      ocrStructuredData: { sender: 'him' },
+      ocrConfidence: 0.92,
+    };
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: 'What does this mean?',
+      ...ocr,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.userMessage).toMatchObject(ocr);
+  });
+
+  it("answers 404 for someone else's chat and stores nothing", async () => {
+    const owner = await signedInClient(server);
+    const chat = await owner.client.post('/api/chats', { message: 'Private' });
+    const other = await signedInClient(server);
+    const answer = await other.client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: 'Sneaky',
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual(NOT_FOUND);
+    expect((await owner.client.get(`/api/chats/${chat.body.id}`)).body.messages).toHaveLength(2);
+  });
+
+  it.each([
+    ['an empty message', { message: '' }, 'Message cannot be empty'],
+    ['a whitespace message', { message: '  \t ' }, 'Message cannot be empty'],
+    ['4001 characters', { message: 'x'.repeat(4001) }, 'Message must be at most 4000 characters'],
+  ])('answers 400 for %s', async (_label, body, message) => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message, code: 'validation_error', fields: { message } });
+  });
+
+  it('accepts a message of exactly 4000 characters', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: 'x'.repeat(4000),
+    });
+    expect(answer.status).toBe(201);
+  });
+});
+
+describe('DELETE /api/chats/{id}', () => {
+  it('deletes her chat: 204, then 404 and gone from the list', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { message: 'Delete me' });
+    const answer = await client.request('DELETE', `/api/chats/${chat.body.id}`);
+    expect(answer.status).toBe(204);
+    expect(answer.text).toBe('');
+    expect((await client.get(`/api/chats/${chat.body.id}`)).status).toBe(404);
+    expect((await client.get('/api/chats')).body).toEqual([]);
+    const again = await client.request('DELETE', `/api/chats/${chat.body.id}`);
+    expect(again.status).toBe(404);
+    const send = await client.post(`/api/chats/${chat.body.id}/messages`, { message: 'Hello?' });
+    expect(send.status).toBe(404);
+  });
+
+  it("answers 404 for someone else's chat and leaves it", async () => {
+    const owner = await signedInClient(server);
+    const chat = await owner.client.post('/api/chats', { message: 'Keep me' });
+    const other = await signedInClient(server);
+    const answer = await other.client.request('DELETE', `/api/chats/${chat.body.id}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual(NOT_FOUND);
+    expect((await owner.client.get(`/api/chats/${chat.body.id}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenAi } from './fakes/openai';
+import { parseEvents, signedInClient, SSE } from './fakes/besties';
+import type { TestServer } from './harness';
+import { startTestServer } from './harness';
+
+const fake = new FakeOpenAi();
+let server: TestServer;
+
+beforeAll(async () => {
+  await fake.start();
+  server = await startTestServer({
+    env: { OPENAI_BASE_URL: fake.url, OPENAI_MODERATION: 'true' },
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  await fake.stop();
+});
+
+const RESOURCES = [
+  'US: call or text 988 (Suicide & Crisis Lifeline)',
+  'Crisis Text Line: text HOME to 741741',
+  'Elsewhere: findahelpline.com',
+  'If you are in immediate danger, call your local emergency number.',
+];
+
+function expectCrisisReply(reply: { message: string; isTeaser: boolean; isCrisis: boolean }) {
+  expect(reply.isTeaser).toBe(false);
+  expect(reply.isCrisis).toBe(true);
+  for (const line of RESOURCES) expect(reply.message).toContain(line);
+  expect(reply.message).toMatch(/an AI, not a person/);
+}
+
+describe('crisis messages are never behind the paywall', () => {
+  it('a free user gets the full resources, and no model writes them', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const before = fake.completions().length;
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: "I just want to kill myself, there's no reason to live",
+    });
+    expect(answer.status).toBe(201);
+    expectCrisisReply(answer.body.reply);
+    expect(fake.completions().length).toBe(before);
+    const stored = await client.get(`/api/chats/${chat.body.id}`);
+    expectCrisisReply(stored.body.messages[1]);
+  });
+
+  it('in a first message, and in a stream, in full', async () => {
+    const { client } = await signedInClient(server);
+    const created = await client.post('/api/chats', { message: 'i want to die' });
+    expectCrisisReply(created.body.messages[1]);
+    const streamed = await client.post(
+      `/api/chats/${created.body.id}/messages`,
+      { id: randomUUID(), message: 'I keep wanting to cut myself' },
+      SSE,
+    );
+    const events = parseEvents(streamed.text);
+    expect(events.map((event) => event.event)).toEqual(['user', 'delta', 'reply']);
+    expectCrisisReply(events[2]?.data);
+    expect(events[1]?.data.text).toBe(events[2]?.data.message);
+  });
+
+  it("uses the provider's moderation when OPENAI_MODERATION is on", async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: 'something only the moderation model catches MODERATION-FLAG-7',
+    });
+    expectCrisisReply(answer.body.reply);
+    expect(fake.requests.some((request) => request.path.endsWith('/moderations'))).toBe(true);
+  });
+
+  it('answers a figure of speech normally', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: 'this homework is killing me lol',
+    });
+    expect(answer.body.reply).toMatchObject({ isCrisis: false, isTeaser: true });
+  });
+});
