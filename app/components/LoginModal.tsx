@@ -1,0 +1,60 @@
+import './dialogs.css';
+import { useEffect, useState } from 'react';
+import { EMPTY_LOGIN, LoginForm, type LoginValues } from '../routes/Auth/LoginForm';
+import { EMPTY_SIGN_UP, SignUpForm, type SignUpValues } from '../routes/Auth/SignUpForm';
+import { toast } from '../state/useToastStore';
+import { useUserStore } from '../state/useUserStore';
+import { Dialog, DialogContent } from './ui/Dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/Tabs';
+
+type ModalTab = 'login' | 'signup';
+
+interface LoginModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** She is in: the modal closes itself. */
+  onSignedIn: () => void;
+}
+
+/** 'Continue chatting with Cassie' (spec §2): a visitor logs in or signs up without leaving. */
+export function LoginModal({ open, onOpenChange, onSignedIn }: LoginModalProps) {
+  const [tab, setTab] = useState<ModalTab>('signup');
+  const [loginValues, setLoginValues] = useState<LoginValues>(EMPTY_LOGIN);
+  const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
+
+  useEffect(() => {
+    if (!open) return;
+    // The shared forms set the user when they succeed; that is our signal she is in.
+    return useUserStore.subscribe((state, previous) => {
+      if (!state.user || previous.user) return;
+      toast({
+        title: tab === 'login' ? 'Logged in successfully!' : 'Account created successfully!',
+      });
+      onOpenChange(false);
+      onSignedIn();
+    });
+  }, [open, tab, onOpenChange, onSignedIn]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Continue chatting with Cassie" className="login-modal">
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setTab(value === 'login' ? 'login' : 'signup')}
+          activationMode="manual"
+        >
+          <TabsList aria-label="Log in or sign up">
+            <TabsTrigger value="login">Log In</TabsTrigger>
+            <TabsTrigger value="signup">Sign Up Free</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <LoginForm values={loginValues} onChange={setLoginValues} focusEmail />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm values={signUpValues} onChange={setSignUpValues} focusEmail />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

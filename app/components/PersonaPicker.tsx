@@ -1,0 +1,97 @@
+import './dialogs.css';
+import { useState } from 'react';
+import { canUsePersona, PERSONAS, type Persona } from '../../shared/personas';
+import type { SubscriptionTier } from '../../shared/user';
+import { toast } from '../state/useToastStore';
+import { Dialog, DialogClose, DialogContent } from './ui/Dialog';
+import { PersonaAvatar } from './ui/PersonaAvatar';
+
+type PickerState = { kind: 'choosing' } | { kind: 'creating' } | { kind: 'failed' };
+
+interface PersonaPickerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tier: SubscriptionTier;
+  /** Creates the chat; rejects when it could not. */
+  onStart: (persona: Persona) => Promise<void>;
+}
+
+/** 'Choose Your Bestie' (spec §2): besties her plan does not cover are locked. */
+export function PersonaPicker({ open, onOpenChange, tier, onStart }: PersonaPickerProps) {
+  const [chosen, setChosen] = useState<Persona | null>(null);
+  const [state, setState] = useState<PickerState>({ kind: 'choosing' });
+
+  function changeOpen(next: boolean) {
+    if (!next) {
+      setChosen(null);
+      setState({ kind: 'choosing' });
+    }
+    onOpenChange(next);
+  }
+
+  async function start() {
+    if (!chosen) {
+      toast({ title: 'No persona selected', description: 'Please select a bestie to chat with' });
+      return;
+    }
+    if (state.kind === 'creating') return;
+    setState({ kind: 'creating' });
+    try {
+      await onStart(chosen);
+      changeOpen(false);
+    } catch {
+      setState({ kind: 'failed' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent title="Choose Your Bestie" className="persona-picker">
+        <div className="persona-picker__grid" role="radiogroup" aria-label="Besties">
+          {PERSONAS.map((persona) => {
+            const locked = !canUsePersona(tier, persona);
+            const selected = chosen?.id === persona.id;
+            return (
+              <button
+                key={persona.id}
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                aria-disabled={locked || undefined}
+                aria-label={locked ? `${persona.name} (locked)` : persona.name}
+                className="persona-card"
+                data-selected={selected || undefined}
+                onClick={() => !locked && setChosen(persona)}
+              >
+                <PersonaAvatar persona={persona} size={56} />
+                <span className="persona-card__name">{persona.name}</span>
+                <span className="persona-card__tagline">{persona.tagline}</span>
+                {locked && (
+                  <span className="persona-card__lock" aria-hidden="true">
+                    🔒
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+        {state.kind === 'failed' && (
+          <p className="persona-picker__error" role="alert">
+            Failed to create chat. Please try again.
+          </p>
+        )}
+        <div className="dialog__actions dialog__actions--row">
+          <DialogClose className="btn btn--secondary">Cancel</DialogClose>
+          <button
+            type="button"
+            className="btn btn--primary"
+            aria-disabled={!chosen || state.kind === 'creating'}
+            onClick={() => void start()}
+          >
+            {state.kind === 'creating' ? 'Starting...' : 'Start Chatting'}
+          </button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import './dialogs.css';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from '../../shared/plans';
+import { Dialog, DialogClose, DialogContent } from './ui/Dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/Tabs';
+
+const TAB_LABELS: Record<PlanId, string> = {
+  'bestie-day': 'Day',
+  'bestie-month': 'Month',
+  'bestie-year': 'Year',
+  'bestie-lifetime': 'Life',
+};
+
+export function upgradeSubtitle(planId: PlanId): string {
+  return planId === 'bestie-day'
+    ? 'Subscribe to unlock unlimited chats with Cassie!'
+    : 'Get the full bestie squad + exclusive perks';
+}
+
+interface UpgradeDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Upgrade Your Bestie' (spec §2): the four plans as tabs, month chosen first. */
+export function UpgradeDialog({ open, onOpenChange }: UpgradeDialogProps) {
+  const navigate = useNavigate();
+  const [planId, setPlanId] = useState<PlanId>(DEFAULT_PLAN_ID);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Upgrade Your Bestie"
+        description={upgradeSubtitle(planId)}
+        className="upgrade-dialog"
+      >
+        <Tabs value={planId} onValueChange={(value) => setPlanId(value as PlanId)}>
+          <TabsList aria-label="Plans">
+            {PLANS.map((plan) => (
+              <TabsTrigger key={plan.id} value={plan.id}>
+                {TAB_LABELS[plan.id]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {PLANS.map((plan) => (
+            <TabsContent key={plan.id} value={plan.id} className="upgrade-plan">
+              <h3 className="upgrade-plan__name">{plan.name}</h3>
+              <p className="upgrade-plan__description">{plan.description}</p>
+              <p className="upgrade-plan__price">{plan.price}</p>
+              <ul className="upgrade-plan__features">
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <p className="upgrade-plan__note">{plan.note}</p>
+            </TabsContent>
+          ))}
+        </Tabs>
+        <div className="dialog__actions dialog__actions--row">
+          <DialogClose className="btn btn--secondary">Cancel</DialogClose>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => void navigate(`/checkout?plan=${planId}`)}
+          >
+            Subscribe Now
+          </button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
