@@ -60,6 +60,21 @@ describe('the local chat store', () => {
     expect(await messagesOf('c')).toMatchObject([{ id: 'p', status: 'pending' }]);
   });
 
+  it('keeps a failed message failed while the server has no reply after it', async () => {
+    await addPendingMessage({ id: 'p', chatId: 'c', text: 'hi' });
+    await markMessageFailed('p', 'No reply.');
+    await saveChat(aChat({ id: 'c', messages: [aMessage({ id: 'p', chatId: 'c' })] }));
+    expect(await messagesOf('c')).toMatchObject([{ status: 'failed', failure: 'No reply.' }]);
+    const reply = aMessage({
+      id: 'r',
+      chatId: 'c',
+      isUser: false,
+      timestamp: '2026-11-25T10:01:00Z',
+    });
+    await saveChat(aChat({ id: 'c', messages: [aMessage({ id: 'p', chatId: 'c' }), reply] }));
+    expect((await messagesOf('c')).map((m) => m.status)).toEqual(['sent', 'sent']);
+  });
+
   it('turns a pending message into a sent one when the server saves it', async () => {
     await saveChat(aChat({ id: 'c', updatedAt: '2026-11-25T09:00:00Z' }));
     await addPendingMessage({ id: 'p', chatId: 'c', text: 'hi' });

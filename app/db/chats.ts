@@ -17,24 +17,26 @@ export async function saveChatList(summaries: ChatSummary[]): Promise<void> {
 }
 
 /**
- * One chat as the server has it. Messages the server does not know yet (pending or failed
- * here) stay; a failed message whose reply never came stays failed so she can retry it.
+ * One chat as the server has it. Messages are never deleted one by one, so a local message
+ * the server did not list (pending here, or newer than this answer) stays. A failed message
+ * whose reply never came stays failed so she can retry it.
  */
 export async function saveChat(chat: Chat): Promise<void> {
   await db.transaction('rw', db.chats, db.messages, async () => {
     await db.chats.put(toLocalChat(chat));
-    const local = await db.messages.where('chatId').equals(chat.id).toArray();
-    const serverIds = new Set(chat.messages.map((message) => message.id));
-    const stale = local.filter((m) => m.status === 'sent' && !serverIds.has(m.id)).map((m) => m.id);
-    await db.messages.bulkDelete(stale);
+    const failed = await db.messages
+      .where('chatId')
+      .equals(chat.id)
+      .filter((m) => m.status === 'failed')
+      .toArray();
     const last = chat.messages.at(-1);
-    const failedIds = new Set(local.filter((m) => m.status === 'failed').map((m) => m.id));
     await db.messages.bulkPut(
       chat.messages.map((message) => {
-        const stillFailed = failedIds.has(message.id) && message.id === last?.id && message.isUser;
-        const status = stillFailed ? 'failed' : 'sent';
-        const failure = stillFailed ? local.find((m) => m.id === message.id)?.failure : undefined;
-        return { ...message, status, failure };
+        const local = failed.find((m) => m.id === message.id);
+        const stillFailed = local && message.id === last?.id && message.isUser;
+        return stillFailed
+          ? { ...message, status: 'failed', failure: local.failure }
+          : { ...message, status: 'sent' };
       }),
     );
   });

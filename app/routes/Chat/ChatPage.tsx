@@ -1,54 +1,96 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { ChatMessage } from '../../../shared/chat';
+import type { Persona } from '../../../shared/personas';
+import { PersonaPicker } from '../../components/PersonaPicker';
+import { UpgradeDialog } from '../../components/UpgradeDialog';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
+import { refreshChatList, startPersonaChat } from './chatActions';
+import { Conversation } from './Conversation';
+import { MobileDrawer } from './MobileDrawer';
+import { MobileTopBar } from './MobileTopBar';
+import { Sidebar } from './Sidebar';
+import { useCassieEntry } from './useCassieEntry';
+import { useTeaserUpgrade } from './useTeaserUpgrade';
 import './chat.css';
 
-/**
- * The chat screen's shell (spec §2). The sidebar, messages, sending and uploads arrive with the
- * chat issue; this shows the frame and the empty state.
- */
+/** The chat screen (spec §2, §4): /chat, /chat/{id}, /chat?new={t}, /chat?bestie=cassie. */
 export function ChatPage() {
   useDocumentTitle('Chat');
+  const navigate = useNavigate();
+  const { id: chatId } = useParams();
+  const [params] = useSearchParams();
   const user = useUserStore((state) => state.user);
+  const isCassie = params.get('bestie') === 'cassie';
+  // Someone who arrives as a visitor and then signs in has her held message sent instead.
+  const [arrivedAsVisitor] = useState(() => user === null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const upgrade = useTeaserUpgrade();
+  useCassieEntry(Boolean(user) && isCassie && !chatId && !arrivedAsVisitor);
+
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void refreshChatList();
+  }, [userId]);
+
+  function newChat() {
+    setDrawerOpen(false);
+    void navigate(user ? `/chat?new=${Date.now()}` : `/chat?bestie=cassie&new=${Date.now()}`);
+  }
+
+  function openPicker() {
+    setDrawerOpen(false);
+    if (user) setPickerOpen(true);
+    else newChat();
+  }
+
+  async function startWith(persona: Persona) {
+    const id = await startPersonaChat(persona.id);
+    await navigate(`/chat/${id}`);
+  }
+
+  function handleReply(reply: ChatMessage) {
+    if (reply.isTeaser && !reply.isCrisis) upgrade.afterTeaser();
+  }
+
+  const sidebar = (
+    <Sidebar
+      user={user}
+      openChatId={chatId}
+      onNewChat={openPicker}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
+
   return (
-    <div className="chat">
-      <header className="chat__bar">
-        <span className="chat__title">Besties</span>
-        {user ? (
-          <Link to="/settings" className="btn btn--ghost">
-            Settings
-          </Link>
-        ) : (
-          <Link to="/auth?mode=login" className="btn btn--ghost">
-            Log In
-          </Link>
-        )}
-      </header>
-      <main className="chat__main">
-        <h1 className="visually-hidden">Chat</h1>
-        <div className="chat__empty">
-          <p className="chat__empty-title">No messages yet!</p>
-          <p>Type a message below to start the conversation.</p>
-        </div>
-      </main>
-      <form className="chat__input" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="chat-message" className="visually-hidden">
-          Message
-        </label>
-        <input
-          id="chat-message"
-          className="field__input"
-          placeholder="Message your bestie..."
-          disabled
-          aria-describedby="chat-coming-soon"
+    <div className="chat-layout">
+      <aside className="chat-layout__sidebar">{sidebar}</aside>
+      <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+        {sidebar}
+      </MobileDrawer>
+      <main className="chat-layout__main">
+        <MobileTopBar onMenu={() => setDrawerOpen(true)} onNewChat={newChat} />
+        <Conversation
+          key={chatId ?? `new-${params.get('new') ?? ''}`}
+          chatId={chatId}
+          cassieWelcome={isCassie}
+          onNewChat={newChat}
+          onReply={handleReply}
+          onSubscriptionRequired={() => upgrade.setOpen(true)}
         />
-        <button type="submit" className="btn btn--primary" disabled>
-          Spill
-        </button>
-        <p id="chat-coming-soon" className="chat__soon">
-          Chatting opens very soon.
+        <p className="chat-layout__privacy">
+          <a href="/privacy">Privacy Policy</a>
         </p>
-      </form>
+      </main>
+      <PersonaPicker
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        tier={user?.subscriptionTier ?? 'free'}
+        onStart={startWith}
+      />
+      <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} />
     </div>
   );
 }

@@ -1,0 +1,31 @@
+import type { PersonaRef } from '../../../shared/chat';
+import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
+import { PlusIcon } from './icons';
+
+interface ChatHeaderProps {
+  persona: PersonaRef;
+  onNewChat: () => void;
+}
+
+/** Who she is talking to, with the plain fact that it is an AI. */
+export function ChatHeader({ persona, onNewChat }: ChatHeaderProps) {
+  return (
+    <header className="chat-header">
+      <PersonaAvatar persona={persona} size={40} />
+      <h1 className="chat-header__name">
+        {persona.name}
+        <span className="ai-label" title="Your bestie is an AI, not a person">
+          AI
+        </span>
+      </h1>
+      <button
+        type="button"
+        className="icon-button chat-header__new"
+        aria-label="New chat"
+        onClick={onNewChat}
+      >
+        <PlusIcon />
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FOCUS_DELAY_MS, InputBar } from './InputBar';
+
+function Harness({ onSend }: { onSend: (text: string) => void }) {
+  const [value, setValue] = useState('');
+  return <InputBar value={value} onChange={setValue} onSend={onSend} onImage={() => {}} />;
+}
+
+function box() {
+  return screen.getByPlaceholderText('Message your bestie...') as HTMLTextAreaElement;
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('the message box', () => {
+  it('sends on Enter', async () => {
+    const onSend = vi.fn();
+    render(<Harness onSend={onSend} />);
+    await userEvent.type(box(), 'he cheated{Enter}');
+    expect(onSend).toHaveBeenCalledWith('he cheated');
+  });
+
+  it('adds a line on Shift+Enter instead of sending', async () => {
+    const onSend = vi.fn();
+    render(<Harness onSend={onSend} />);
+    await userEvent.type(box(), 'one{Shift>}{Enter}{/Shift}two');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box().value).toBe('one\ntwo');
+  });
+
+  it('cannot send empty or whitespace-only text', async () => {
+    const onSend = vi.fn();
+    render(<Harness onSend={onSend} />);
+    const spill = screen.getByRole('button', { name: 'Spill' });
+    expect((spill as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(box(), '   {Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect((spill as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sends with the Spill button', async () => {
+    const onSend = vi.fn();
+    render(<Harness onSend={onSend} />);
+    await userEvent.type(box(), 'hi');
+    await userEvent.click(screen.getByRole('button', { name: 'Spill' }));
+    expect(onSend).toHaveBeenCalledWith('hi');
+  });
+
+  it('takes focus 100 ms after it appears', () => {
+    vi.useFakeTimers();
+    render(<Harness onSend={() => {}} />);
+    act(() => vi.advanceTimersByTime(FOCUS_DELAY_MS - 1));
+    expect(document.activeElement).not.toBe(box());
+    act(() => vi.advanceTimersByTime(1));
+    expect(document.activeElement).toBe(box());
+  });
+
+  it('shows a counter near the length limit', () => {
+    render(<Harness onSend={() => {}} />);
+    fireEvent.change(box(), { target: { value: 'x'.repeat(3900) } });
+    expect(screen.getByText('3900/4000')).toBeTruthy();
+  });
+});

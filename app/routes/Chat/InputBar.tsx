@@ -1,0 +1,90 @@
+import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/chat';
+
+export const FOCUS_DELAY_MS = 100;
+const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
+
+interface InputBarProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: (text: string) => void;
+  onImage: () => void;
+}
+
+/** Her message box (spec §2): Enter sends, Shift+Enter adds a line, blank text never sends. */
+export function InputBar({ value, onChange, onSend, onImage }: InputBarProps) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  const canSend = value.trim().length > 0;
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => box.current?.focus(), FOCUS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight}px`;
+  }, [value]);
+
+  function send() {
+    if (canSend) onSend(value);
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    send();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  }
+
+  return (
+    <form className="input-bar" onSubmit={handleSubmit}>
+      <button
+        type="button"
+        className="icon-button input-bar__image"
+        aria-label="Upload screenshot"
+        title="Upload screenshot"
+        onClick={onImage}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v9.6l3.3-3.3a1 1 0 0 1 1.4 0l2.3 2.3 3.3-3.3a1 1 0 0 1 1.4 0L19 13.6V6H5Zm4 3.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
+          />
+        </svg>
+      </button>
+      <div className="input-bar__box">
+        <label htmlFor="chat-message" className="visually-hidden">
+          Message your bestie
+        </label>
+        <textarea
+          id="chat-message"
+          ref={box}
+          rows={1}
+          className="input-bar__text"
+          placeholder="Message your bestie..."
+          maxLength={MESSAGE_MAX_LENGTH}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={handleKeyDown}
+          enterKeyHint="send"
+          aria-describedby={value.length >= COUNTER_FROM ? 'chat-message-count' : undefined}
+        />
+        {value.length >= COUNTER_FROM && (
+          <span id="chat-message-count" className="input-bar__count">
+            {value.length}/{MESSAGE_MAX_LENGTH}
+          </span>
+        )}
+      </div>
+      <button type="submit" className="btn btn--primary input-bar__send" disabled={!canSend}>
+        Spill
+      </button>
+    </form>
+  );
+}

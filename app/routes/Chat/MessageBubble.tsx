@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import type { PersonaRef } from '../../../shared/chat';
+import { Markdown } from '../../components/Markdown';
+import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
+import type { ChatItem } from './chatItems';
+import { CrisisResources } from './CrisisResources';
+
+interface MessageBubbleProps {
+  item: ChatItem;
+  persona: PersonaRef;
+  onRetry: (id: string) => void;
+  onUpgrade: () => void;
+}
+
+/** One row of the conversation, drawn by its kind. */
+export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubbleProps) {
+  switch (item.kind) {
+    case 'pending':
+      return (
+        <UserRow>
+          <div className="bubble bubble--user bubble--pending">{item.text}</div>
+          <p className="bubble__status">
+            <span aria-hidden="true">🕒</span> Sending…
+          </p>
+        </UserRow>
+      );
+    case 'failed':
+      return (
+        <UserRow>
+          <div className="bubble bubble--user bubble--failed">{item.text}</div>
+          <div className="bubble__error" role="alert">
+            <span>{item.failure}</span>
+            <button type="button" className="btn btn--secondary" onClick={() => onRetry(item.id)}>
+              Retry
+            </button>
+          </div>
+        </UserRow>
+      );
+    case 'teaser':
+      return (
+        <BestieRow persona={persona}>
+          <div className="bubble bubble--bestie">
+            <Markdown text={item.text} />
+            <button type="button" className="btn btn--primary teaser-button" onClick={onUpgrade}>
+              HEAR WHAT YOUR BESTIE HAS TO SAY...
+            </button>
+          </div>
+        </BestieRow>
+      );
+    case 'ocr': {
+      const body = (
+        <div className={`bubble bubble--${item.from}`}>
+          {item.imageUrl && <img className="bubble__image" src={item.imageUrl} alt="Screenshot" />}
+          {item.extractedText && (
+            <div className="bubble__ocr">
+              <p className="bubble__ocr-title">OCR Result</p>
+              <p className="bubble__ocr-text">{item.extractedText}</p>
+            </div>
+          )}
+          {item.text && <Markdown text={item.text} />}
+        </div>
+      );
+      return item.from === 'user' ? (
+        <UserRow>{body}</UserRow>
+      ) : (
+        <BestieRow persona={persona}>{body}</BestieRow>
+      );
+    }
+    case 'message':
+      if (item.from === 'user') {
+        return (
+          <UserRow>
+            <div className="bubble bubble--user">{item.text}</div>
+          </UserRow>
+        );
+      }
+      return (
+        <BestieRow persona={persona}>
+          <div className={item.crisis ? 'bubble bubble--crisis' : 'bubble bubble--bestie'}>
+            <Markdown text={item.text} />
+            {item.crisis && <CrisisResources />}
+          </div>
+        </BestieRow>
+      );
+  }
+}
+
+function UserRow({ children }: { children: ReactNode }) {
+  return <div className="message-row message-row--user">{children}</div>;
+}
+
+export function BestieRow({ persona, children }: { persona: PersonaRef; children: ReactNode }) {
+  return (
+    <div className="message-row message-row--bestie">
+      <PersonaAvatar persona={persona} size={32} />
+      <div className="message-row__body">{children}</div>
+    </div>
+  );
+}

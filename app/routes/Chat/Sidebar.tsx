@@ -1,0 +1,81 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { displayName, type PublicUser } from '../../../shared/user';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { chatsNewestFirst } from '../../db/chats';
+import type { LocalChat } from '../../db/db';
+import { removeChat } from './chatActions';
+import { ChatListItem } from './ChatListItem';
+import { GearIcon, PlusIcon } from './icons';
+
+interface SidebarProps {
+  user: PublicUser | null;
+  openChatId: string | undefined;
+  onNewChat: () => void;
+  /** A link was followed (the mobile drawer closes). */
+  onNavigate: () => void;
+}
+
+/** Her chat history (spec §2), the same in the desktop column and the mobile drawer. */
+export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProps) {
+  const navigate = useNavigate();
+  const chats = useLiveQuery(chatsNewestFirst, []);
+  const [toDelete, setToDelete] = useState<LocalChat | null>(null);
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    setToDelete(null);
+    await removeChat(id);
+    if (id === openChatId) await navigate('/');
+  }
+
+  return (
+    <nav className="sidebar" aria-label="Chat history">
+      <div className="sidebar__top">
+        <h2 className="sidebar__heading">Your Chats</h2>
+        <button type="button" className="btn btn--primary btn--block" onClick={onNewChat}>
+          <PlusIcon /> New Chat
+        </button>
+      </div>
+      {chats && chats.length > 0 ? (
+        <ul className="chat-list">
+          {chats.map((chat) => (
+            <ChatListItem key={chat.id} chat={chat} onDelete={setToDelete} onOpen={onNavigate} />
+          ))}
+        </ul>
+      ) : (
+        <div className="sidebar__empty">
+          <p className="sidebar__empty-title">You haven&apos;t spilled any tea yet!</p>
+          <p>Tap &quot;+ New Chat&quot; to get started.</p>
+        </div>
+      )}
+      <div className="sidebar__bottom">
+        <Link to="/privacy" className="sidebar__privacy" onClick={onNavigate}>
+          Privacy Policy
+        </Link>
+        {user ? (
+          <div className="sidebar__user">
+            <span className="sidebar__name">{displayName(user)}</span>
+            <Link to="/settings" className="icon-button" aria-label="Settings" onClick={onNavigate}>
+              <GearIcon />
+            </Link>
+          </div>
+        ) : (
+          <Link to="/auth?mode=login" className="btn btn--secondary btn--block">
+            Log In
+          </Link>
+        )}
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete chat?"
+        description="This conversation will be deleted for good. This can't be undone."
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import type { LocalMessage } from '../../db/db';
+
+interface ItemBase {
+  id: string;
+  timestamp: string;
+}
+
+/** What one row of the message list is (STYLE.md §9): each kind renders its own way. */
+export type ChatItem =
+  | (ItemBase & { kind: 'message'; from: 'user' | 'bestie'; text: string; crisis: boolean })
+  | (ItemBase & { kind: 'pending'; text: string })
+  | (ItemBase & { kind: 'failed'; text: string; failure: string })
+  | (ItemBase & { kind: 'teaser'; text: string })
+  | (ItemBase & {
+      kind: 'ocr';
+      from: 'user' | 'bestie';
+      text: string;
+      imageUrl: string | null;
+      extractedText: string | null;
+    });
+
+export function toChatItem(message: LocalMessage): ChatItem {
+  const base = { id: message.id, timestamp: message.timestamp };
+  const from = message.isUser ? 'user' : 'bestie';
+  if (message.isUser && message.status === 'pending') {
+    return { ...base, kind: 'pending', text: message.message };
+  }
+  if (message.isUser && message.status === 'failed') {
+    const failure = message.failure ?? 'Your bestie could not answer just now.';
+    return { ...base, kind: 'failed', text: message.message, failure };
+  }
+  if (message.isOCR || message.isEnhancedOCR) {
+    const { imageUrl, extractedText } = message;
+    return { ...base, kind: 'ocr', from, text: message.message, imageUrl, extractedText };
+  }
+  // A crisis reply is always whole, whatever the plan: it is never shown as a teaser.
+  if (!message.isUser && message.isTeaser && !message.isCrisis) {
+    return { ...base, kind: 'teaser', text: message.message };
+  }
+  return { ...base, kind: 'message', from, text: message.message, crisis: message.isCrisis };
+}

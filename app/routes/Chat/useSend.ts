@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ChatMessage } from '../../../shared/chat';
+import { sendText } from './chatActions';
+
+export interface SendCallbacks {
+  onReply: (reply: ChatMessage) => void;
+  onSubscriptionRequired: () => void;
+}
+
+/**
+ * Her message box and what sending does: clear it at once, give the text back if the send is
+ * refused, and open the new chat once her first message has created it.
+ */
+export function useSend(chatId: string, { onReply, onSubscriptionRequired }: SendCallbacks) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+
+  async function deliver(messageId: string, value: string, personaId: number) {
+    const outcome = await sendText({ chatId, messageId, text: value, personaId });
+    if (outcome.kind === 'refused') {
+      setText((current) => (current.trim() ? current : value));
+      if (outcome.requiresSubscription) onSubscriptionRequired();
+    } else if (outcome.kind === 'replied') {
+      onReply(outcome.reply);
+      if (outcome.created) await navigate(`/chat/${chatId}`, { replace: true });
+    }
+  }
+
+  async function send(value: string, personaId: number) {
+    if (!value.trim()) return;
+    setText('');
+    await deliver(crypto.randomUUID(), value, personaId);
+  }
+
+  /** Sends a failed message again with the same id: the server never makes it twice. */
+  async function retry(messageId: string, value: string, personaId: number) {
+    await deliver(messageId, value, personaId);
+  }
+
+  return { text, setText, send, retry };
+}
