@@ -57,11 +57,13 @@ export async function readSseStream(
   onEvent: (event: SseEvent) => void,
 ): Promise<void> {
   const parser = createSseParser(onEvent);
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    parser.feed(value);
+    parser.feed(decoder.decode(value, { stream: true }));
   }
+  parser.feed(decoder.decode());
   parser.end();
 }
