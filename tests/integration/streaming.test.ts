@@ -69,6 +69,35 @@ describe('POST /api/chats/{id}/messages with Accept: text/event-stream (built-in
     expect(events[2]?.data).toEqual(first.at(-1)?.data);
   });
 
+  it('stops when she hangs up mid-reply, stores no partial reply, and a resend writes it', async () => {
+    const { client, userId } = await signedInClient(server);
+    grant(server, userId, 'premium');
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 3 });
+    const body = { id: randomUUID(), message: 'I have so much to tell you about my week' };
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/chats/${chat.body.id}/messages`, {
+      method: 'POST',
+      headers: { ...SSE, 'content-type': 'application/json', cookie: client.cookieHeader() },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    let seen = '';
+    while (!seen.includes('event: delta')) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      seen += new TextDecoder().decode(chunk.value);
+    }
+    expect(seen).toContain('event: delta');
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const kept = await client.get(`/api/chats/${chat.body.id}`);
+    expect(kept.body.messages).toEqual([expect.objectContaining({ id: body.id, isUser: true })]);
+    const resent = await client.post(`/api/chats/${chat.body.id}/messages`, body);
+    expect(resent.status).toBe(201);
+    expect(resent.body.reply.message.length).toBeGreaterThan(20);
+  });
+
   it('answers errors before the stream starts as JSON (404, 403, 400)', async () => {
     const { client } = await signedInClient(server);
     const missing = await client.post(

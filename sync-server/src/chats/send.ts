@@ -139,6 +139,8 @@ async function generate(
     deps.logger.error({ err: error, provider: deps.replies.name }, 'reply provider failed');
     throw replyFailed();
   }
+  // A provider may end quietly on abort: a reply cut short is never stored.
+  if (signal?.aborted) throw new ReplyAborted();
   if (text.trim() === '') {
     deps.logger.error({ provider: deps.replies.name }, 'reply provider answered nothing');
     throw replyFailed();
