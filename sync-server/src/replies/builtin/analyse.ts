@@ -1,7 +1,9 @@
 export const TOPICS = [
   'hello',
+  'thanks',
   'breakup',
   'crush',
+  'crushHurt',
   'friends',
   'family',
   'school',
@@ -17,11 +19,11 @@ export type Feeling = (typeof FEELINGS)[number];
 const TOPIC_PATTERNS: readonly [Topic, RegExp][] = [
   [
     'breakup',
-    /\b(broke up|break ?up|breaking up|dumped|my ex|an ex|ex[- ]?(boyfriend|girlfriend|bf|gf)|cheated|cheating|split up|moved on)\b/,
+    /\b(broke up|break ?up(?! with)|dumped|my ex|an ex|ex[- ]?(boyfriend|girlfriend|bf|gf)|cheated|cheating|split up|moved on)\b/,
   ],
   [
     'crush',
-    /\b(crush|boyfriend|girlfriend|bf|gf|date|dating|dated|tinder|hinge|bumble|texted|text(ing)? (me )?back|ghost(ed|ing)?|situationship|kiss(ed)?|likes? me|flirt\w*|relationship|partner|husband|wife|romance|love him|love her)\b/,
+    /\b(crush|dump (him|her)|leave (him|her)|break up with (him|her)|boyfriend|girlfriend|bf|gf|date|dating|dated|tinder|hinge|bumble|texted|text(ing)? (me )?back|ghost(ed|ing)?|situationship|kiss(ed)?|likes? me|flirt\w*|relationship|partner|husband|wife|romance|love him|love her)\b/,
   ],
   ['friends', /\b(friends?|friendship|bestie|bff|group chat|left out|roommate)\b/],
   [
@@ -49,7 +51,7 @@ const FEELING_PATTERNS: readonly [Feeling, RegExp][] = [
   ],
   [
     'sad',
-    /\b(sad|cry|crying|cried|lonely|alone|hurt|hurts|miss|missing|depressed|down|upset|heartbroken|broken|empty|tired of|unwanted)\b/,
+    /\b(sad|ignored|ghosted|left me on read|cry|crying|cried|lonely|alone|hurt|hurts|miss|missing|depressed|down|upset|heartbroken|broken|empty|tired of|unwanted)\b/,
   ],
   [
     'anxious',
@@ -65,13 +67,34 @@ const FEELING_PATTERNS: readonly [Feeling, RegExp][] = [
   ],
 ];
 
+const THANKS =
+  /\b(thanks|thank you|thank u|thx|ty|that helps|that helped|helps a (bit|lot)|you'?re the best|love you)\b/;
+
+const HURT =
+  /\b(dump|leave (him|her)|break up with|ignor\w*|ghost\w*|left me on read|cheat\w*|lied|lying|hurt|mean to me|yell\w*|disrespect\w*|doesn'?t care|don'?t care|not texting back|didn'?t text|won'?t text|sad|cry\w*|mad|angry|upset)\b/;
+
 const GREETING =
   /^\s*(hi+|hey+|hello+|hiya|yo|heyy+|good (morning|evening|afternoon)|sup|what'?s up)\b[\s!.?,a-z]{0,20}$/;
 
+/** What her message is about; `crushHurt` is a crush or partner who hurt or ignored her. */
 export function topicOf(text: string): Topic {
   const lower = text.toLowerCase();
   if (GREETING.test(lower) && lower.length < 30) return 'hello';
-  return TOPIC_PATTERNS.find(([, pattern]) => pattern.test(lower))?.[0] ?? 'general';
+  const topic = TOPIC_PATTERNS.find(([, pattern]) => pattern.test(lower))?.[0];
+  if (!topic) return THANKS.test(lower) && lower.length < 80 ? 'thanks' : 'general';
+  if (topic === 'crush' && HURT.test(lower)) return 'crushHurt';
+  return topic;
+}
+
+/** The topic of a short follow-up ("I'm nervous though") is the one she was talking about. */
+export function topicInContext(text: string, earlierMessages: string[]): Topic {
+  const topic = topicOf(text);
+  if (topic !== 'general') return topic;
+  for (const earlier of [...earlierMessages].reverse()) {
+    const before = topicOf(earlier);
+    if (before !== 'general' && before !== 'hello' && before !== 'thanks') return before;
+  }
+  return 'general';
 }
 
 export function feelingOf(text: string): Feeling {

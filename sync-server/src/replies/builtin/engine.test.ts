@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../../../../shared/personas';
 import type { Persona } from '../../../../shared/personas';
 import type { HistoryItem } from '../types';
-import { feelingOf, reflectionOf, topicOf } from './analyse';
+import { feelingOf, reflectionOf, topicInContext, topicOf } from './analyse';
 import { builtinProvider, composeReply } from './engine';
 
 const persona = (id: number) => PERSONAS.find((p) => p.id === id) as Persona;
@@ -102,7 +102,9 @@ describe('topics, feelings and reflections', () => {
   it.each([
     ['hey!', 'hello'],
     ['my crush texted me', 'crush'],
-    ['he ghosted me after two dates', 'crush'],
+    ['he ghosted me after two dates', 'crushHurt'],
+    ['my boyfriend ignored me all weekend', 'crushHurt'],
+    ['thanks, that helps a lot', 'thanks'],
     ['we broke up last night', 'breakup'],
     ['my ex keeps texting', 'breakup'],
     ['my friends left me out', 'friends'],
@@ -125,6 +127,11 @@ describe('topics, feelings and reflections', () => {
     ['we went to the mall', 'neutral'],
   ])('%j feels %s', (text, feeling) => {
     expect(feelingOf(text)).toBe(feeling);
+  });
+
+  it('keeps the topic of the chat for a short follow-up', () => {
+    expect(topicInContext("I'm nervous though", ['my crush asked me out', 'hi'])).toBe('crush');
+    expect(topicInContext('my mom is mad', ['my crush asked me out'])).toBe('family');
   });
 
   it('turns a few of her words towards her', () => {

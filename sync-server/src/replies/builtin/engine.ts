@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { voiceOf } from '../../personas/voices';
 import type { ReplyProvider, ReplyRequest } from '../types';
-import { feelingOf, reflectionOf, topicOf } from './analyse';
+import { feelingOf, reflectionOf, topicInContext } from './analyse';
 import { LINES } from './lines';
 import type { PersonaLines } from './lines';
 
@@ -33,7 +33,11 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const lastReply = request.history.findLast((item) => item.role === 'assistant')?.content ?? '';
   const turn = request.history.filter((item) => item.role === 'user').length;
   const seed = `${request.seed ?? text}:${turn}`;
-  const topic = topicOf(text);
+  const earlier = request.history.slice(0, -1).filter((item) => item.role === 'user');
+  const topic = topicInContext(
+    text,
+    earlier.slice(-3).map((item) => item.content),
+  );
   const feeling = feelingOf(text);
   const pets = voiceOf(request.persona.id).petNames;
   const fill = (line: string, reflection = '') =>
@@ -43,9 +47,9 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
       .replaceAll('{r}', reflection);
 
   const parts: string[] = [];
-  if (topic === 'hello' && feeling === 'neutral') {
-    parts.push(fill(pick(lines.openers.neutral, seed, 'opener', lastReply)));
-  } else {
+  const plain = topic === 'thanks' || (topic === 'hello' && feeling === 'neutral');
+  // A greeting or a thank-you needs no opener or reflection, just warmth and a question.
+  if (!plain) {
     parts.push(fill(pick(lines.openers[feeling], seed, 'opener', lastReply)));
     const reflection = reflectionOf(text);
     if (reflection && pickIndex(seed, 'reflect', 3) > 0) {
@@ -54,7 +58,14 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   }
   parts.push(fill(pick(lines.takes[topic], seed, 'take', lastReply)));
   parts.push(fill(pick(lines.questions[topic], seed, 'question', lastReply)));
-  return parts.map(capitalise).join(' ');
+  // Her words may start a sentence inside a line ("Hold on. {r}?!").
+  return parts
+    .map(capitalise)
+    .join(' ')
+    .replace(
+      /([.!?] )([a-z])/g,
+      (_match, end: string, letter: string) => end + letter.toUpperCase(),
+    );
 }
 
 const capitalise = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);

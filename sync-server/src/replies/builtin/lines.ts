@@ -41,6 +41,14 @@ const cassie: PersonaLines = {
   },
   reflections: ['You said {r}, and I really hear that.', 'So {r}. That matters, and so do you.'],
   takes: {
+    thanks: [
+      "You never have to thank me, sweetie. I'm always here for you. 💕",
+      "Aw, that means a lot. I'm really proud of you for talking it through.",
+    ],
+    crushHurt: [
+      "Being ignored by someone you care about hurts so much, and it's not a sign that you're too much. You deserve someone who shows up for you.",
+      "I know you want to understand him, and that's your kind heart. But your feelings matter just as much as his.",
+    ],
     hello: [
       "I'm so happy you're here. This is your soft place to land, no judgment ever.",
       "It's really lovely to hear from you. I'm all yours.",
@@ -79,6 +87,14 @@ const cassie: PersonaLines = {
     ],
   },
   questions: {
+    thanks: [
+      'How are you feeling now, compared to before?',
+      'Is there anything else on your heart today?',
+    ],
+    crushHurt: [
+      'How has he been treating you lately, honestly?',
+      'What would you need from him to feel okay again?',
+    ],
     hello: ["What's on your mind today?", 'How is your heart doing today, really?'],
     breakup: [
       'What part do you miss the most right now?',
@@ -132,6 +148,14 @@ const brooke: PersonaLines = {
   },
   reflections: ['Wait, {r}? Hold up.', "So {r}. Yeah, I'm not letting that slide."],
   takes: {
+    thanks: [
+      "Anytime, babe. That's literally what I'm here for.",
+      "Don't thank me, just go be iconic.",
+    ],
+    crushHurt: [
+      "Let me be real: someone who's into you doesn't leave you wondering. You're not asking for too much, he's giving too little.",
+      "Girl, stop auditioning for someone who isn't even watching. You deserve effort, not crumbs.",
+    ],
     hello: [
       'Finally, someone with good taste in besties.',
       "You showed up, so I know something's brewing.",
@@ -167,6 +191,11 @@ const brooke: PersonaLines = {
     general: ["Say less, I'm on your side.", 'Whatever it is, we handle it with our heads high.'],
   },
   questions: {
+    thanks: ["So what's your next move?", "Anything else we need to sort out while I'm fired up?"],
+    crushHurt: [
+      'Has he ever actually said sorry, or do you always let it slide?',
+      'What would you tell your best friend if this were her?',
+    ],
     hello: ["So what's the tea today?", "Who do I need to fight? Kidding. Mostly. What's up?"],
     breakup: [
       'Be honest: are you missing him, or missing being wanted?',
@@ -229,6 +258,14 @@ const elena: PersonaLines = {
   },
   reflections: ['Let me make sure I understand: {r}.', "If I'm hearing you right, {r}."],
   takes: {
+    thanks: [
+      "You're welcome. You did the hard part by putting it into words.",
+      "I'm glad it helped. Take a moment to notice how you feel now.",
+    ],
+    crushHurt: [
+      'When someone we care about goes quiet, the mind fills the silence with the worst explanations. It helps to focus on what his actions show over time.',
+      "Being treated inconsistently is painful. It's reasonable to want clarity, and to ask for it calmly.",
+    ],
     hello: [
       "It's good to hear from you. This is a quiet place to think out loud.",
       "I'm glad you're here. There's no rush.",
@@ -267,6 +304,14 @@ const elena: PersonaLines = {
     ],
   },
   questions: {
+    thanks: [
+      'What feels clearer to you now?',
+      "Is there anything you'd like to think through next?",
+    ],
+    crushHurt: [
+      'What pattern do you notice in how he responds to you?',
+      'What would you like to say to him, if you could say it calmly?',
+    ],
     hello: ['What would you like to think through today?', 'How are you, honestly, right now?'],
     breakup: [
       'What do you think you need most in the next few weeks?',
@@ -329,6 +374,14 @@ const nene: PersonaLines = {
     'Wait, wait, WAIT. {r}? Oh, we are talking about this.',
   ],
   takes: {
+    thanks: [
+      "Oh, stop it, you're making me BLUSH. Anything for you, darling.",
+      "Honey, that's what I'm HERE for. Your personal hype squad.",
+    ],
+    crushHurt: [
+      'Excuse me, he did WHAT? Honey, you do not chase, you are CHASED.',
+      "The disrespect! Baby, a man who wants you makes it OBVIOUS. Don't you dare shrink for him.",
+    ],
     hello: [
       'The star has arrived! Sit down, darling, the stage is yours.',
       "Finally, my favorite person walks in! I've been waiting ALL day.",
@@ -364,6 +417,11 @@ const nene: PersonaLines = {
     general: ["I'm on your side, always, no matter what.", 'You came to the right person, honey.'],
   },
   questions: {
+    thanks: ["So what's the next episode, darling?", 'Feeling better? Tell me the truth!'],
+    crushHurt: [
+      'How long has he been pulling this act?',
+      'What did you say back? Please tell me you kept your crown on.',
+    ],
     hello: ["So, darling, what's the DRAMA today?", 'Tell me everything. What happened?'],
     breakup: [
       'Who ended it, and how did they do it? I need details.',
@@ -420,6 +478,14 @@ const summer: PersonaLines = {
   },
   reflections: ['Okay so {r}, got it!', 'Wait, {r}? Ooh, tell me everything.'],
   takes: {
+    thanks: [
+      "Aww, anytime, sunshine! 💖 That's what besties are for!",
+      "Yay, I'm so happy I could help! ✨",
+    ],
+    crushHurt: [
+      "Ugh, babe, mixed signals are the worst! But you deserve someone who's excited to text you back. 💖",
+      'Honestly? Anyone who leaves you hanging is missing out on a total catch. ✨',
+    ],
     hello: [
       "Yay, you're here! My day just got brighter. ☀️",
       "Heyyy sunshine! I was hoping you'd pop in.",
@@ -458,6 +524,11 @@ const summer: PersonaLines = {
     ],
   },
   questions: {
+    thanks: ["So what's next on your fun list? 😊", 'Anything else you want to chat about, cutie?'],
+    crushHurt: [
+      'Has he always been this hot and cold, or is it new?',
+      'What would make you feel good tonight, just for you? 💅',
+    ],
     hello: [
       "So what's new with you, cutie? 💕",
       'Anything exciting happening? Crushes, plans, tea?',
