@@ -6,11 +6,14 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** Milliseconds on screen; the Toaster's default when unset. */
+  duration?: number;
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastItem extends Required<Omit<ToastInput, 'description' | 'duration'>> {
   id: number;
   description?: string;
+  duration?: number;
   open: boolean;
 }
 
@@ -23,8 +26,10 @@ export const useToastStore = create<ToastState>(() => ({ current: null }));
 
 let nextId = 1;
 
-export function toast({ title, description, variant = 'default' }: ToastInput): void {
-  useToastStore.setState({ current: { id: nextId++, title, description, variant, open: true } });
+export function toast({ title, description, variant = 'default', duration }: ToastInput): void {
+  useToastStore.setState({
+    current: { id: nextId++, title, description, variant, duration, open: true },
+  });
 }
 
 export function dismissToast(id: number): void {

@@ -15,6 +15,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={current.id}
           open={current.open}
+          duration={current.duration}
           onOpenChange={(open) => {
             if (!open) dismissToast(current.id);
           }}

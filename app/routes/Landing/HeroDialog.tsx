@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/Dialog';
+import { PERSONAS_SECTION, scrollToSection } from './scrollToSection';
 
 const CHAT_DELAY_MS = 300;
 
@@ -9,6 +10,7 @@ export function HeroDialog() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
+  const scrollAfterClose = useRef(false);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   function chatWithCassie() {
@@ -17,18 +19,25 @@ export function HeroDialog() {
   }
 
   function meetTheBesties() {
+    scrollAfterClose.current = true;
     setOpen(false);
-    document.getElementById('personas')?.scrollIntoView({ behavior: 'smooth' });
   }
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger className="btn btn--primary btn--large">
+      <DialogTrigger className="btn btn--primary btn--large hero__cta">
         You won't believe what happened…
       </DialogTrigger>
       <DialogContent
         title="Spill it, bestie!"
-        description="Cassie is ready to hear everything. Want to start chatting now?"
+        description="Cassie is ready to hear everything, no judgement. Want to start chatting now?"
+        // The page can scroll only once the dialog has let go of it.
+        onCloseAutoFocus={(event) => {
+          if (!scrollAfterClose.current) return;
+          scrollAfterClose.current = false;
+          event.preventDefault();
+          scrollToSection(PERSONAS_SECTION);
+        }}
       >
         <div className="dialog__actions">
           <button type="button" className="btn btn--primary" onClick={chatWithCassie}>

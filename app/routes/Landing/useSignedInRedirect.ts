@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ChatSummary } from '../../../shared/chat';
+import { apiJson } from '../../http/client';
+import { toast } from '../../state/useToastStore';
+import { useUserStore } from '../../state/useUserStore';
+
+const REDIRECT_TOAST_MS = 3000;
+
+/** The most recently updated chat, if any. */
+export function latestChat(chats: Pick<ChatSummary, 'id' | 'updatedAt'>[]) {
+  let latest: Pick<ChatSummary, 'id' | 'updatedAt'> | undefined;
+  for (const chat of chats) {
+    if (!latest || Date.parse(chat.updatedAt) > Date.parse(latest.updatedAt)) latest = chat;
+  }
+  return latest;
+}
+
+/** Where a signed-in visitor of the landing page goes, and the toast she sees (spec §2). */
+export async function signedInDestination(): Promise<{ path: string; title: string }> {
+  try {
+    const chats = await apiJson<ChatSummary[]>('GET', '/api/chats');
+    const latest = Array.isArray(chats) ? latestChat(chats) : undefined;
+    if (latest) {
+      return {
+        path: `/chat/${encodeURIComponent(latest.id)}`,
+        title: "Welcome back! We've restored your last conversation",
+      };
+    }
+    return { path: '/chat', title: "Welcome! Let's start chatting with your bestie" };
+  } catch {
+    return { path: '/chat', title: "Let's start fresh! Your bestie is ready to chat" };
+  }
+}
+
+/** Sends a signed-in user from the landing page to her latest chat. */
+export function useSignedInRedirect(): void {
+  const navigate = useNavigate();
+  const signedIn = useUserStore((state) => state.user !== null);
+  useEffect(() => {
+    if (!signedIn) return;
+    let cancelled = false;
+    void signedInDestination().then(({ path, title }) => {
+      // She may have logged out meanwhile (logout passes through this page on its way home).
+      if (cancelled || !useUserStore.getState().user) return;
+      toast({ title, duration: REDIRECT_TOAST_MS });
+      navigate(path, { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn, navigate]);
+}
