@@ -238,6 +238,20 @@ describe('POST /api/chats/{id}/messages', () => {
     expect(after.body.messages).toHaveLength(2);
   });
 
+  it('refuses a message id already used in another chat: 409', async () => {
+    const { client } = await signedInClient(server);
+    const one = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const two = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const id = randomUUID();
+    await client.post(`/api/chats/${one.body.id}/messages`, { id, message: 'Hi' });
+    const answer = await client.post(`/api/chats/${two.body.id}/messages`, { id, message: 'Hi' });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({
+      message: 'This message id is already used',
+      code: 'message_id_taken',
+    });
+  });
+
   it('keeps the screenshot fields of a message', async () => {
     const { client } = await signedInClient(server);
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
@@ -312,6 +326,16 @@ describe('DELETE /api/chats/{id}', () => {
     expect(again.status).toBe(404);
     const send = await client.post(`/api/chats/${chat.body.id}/messages`, { message: 'Hello?' });
     expect(send.status).toBe(404);
+  });
+
+  it('refuses to bring a deleted chat back with a retried create: 409', async () => {
+    const { client } = await signedInClient(server);
+    const id = randomUUID();
+    await client.post('/api/chats', { id, message: 'Short-lived' });
+    await client.request('DELETE', `/api/chats/${id}`);
+    const again = await client.post('/api/chats', { id, message: 'Short-lived' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'This chat was deleted', code: 'chat_deleted' });
   });
 
   it("answers 404 for someone else's chat and leaves it", async () => {

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { createChatSchema, sendMessageSchema } from '../../../shared/chat';
-import { DEFAULT_PERSONA_ID } from '../../../shared/personas';
 import type { Deps } from '../deps';
 import { unauthorized } from '../http/errors';
 import type { AppContext, AppState } from '../http/types';
@@ -8,7 +7,8 @@ import { validateBody } from '../http/validate';
 import { tierOf } from '../users/service';
 import { presentChat, presentChatSummary, presentMessage } from './present';
 import { acceptMessage, writeReply } from './send';
-import { chatWithMessages, deleteChat, firstMessageId, listChats, openChat } from './service';
+import { createChat } from './create';
+import { chatWithMessages, deleteChat, listChats } from './service';
 import { abortOnHangUp, streamReply, wantsEventStream } from './stream';
 
 function signedIn(deps: Deps, ctx: AppContext) {
@@ -41,24 +41,18 @@ export function chatRoutes(deps: Deps): Router<AppState> {
       ctx,
       createChatSchema,
     );
-    const { chat, created } = openChat(deps, {
-      userId: user.id,
+    const { chat, messages, created } = await createChat(deps, {
+      user,
       tier,
       id,
-      personaId: personaId ?? DEFAULT_PERSONA_ID,
+      personaId,
+      isEmptyChatCreation,
+      messageId,
+      message: message === undefined ? undefined : { ...ocr, message },
+      signal: abortOnHangUp(ctx),
     });
-    if (!isEmptyChatCreation && message !== undefined) {
-      const accepted = acceptMessage(deps, {
-        userId: user.id,
-        tier,
-        chatId: chat.id,
-        message: { ...ocr, message, id: messageId ?? firstMessageId(deps, { chatId: chat.id }) },
-      });
-      await writeReply(deps, { user, accepted, signal: abortOnHangUp(ctx) });
-    }
-    const saved = chatWithMessages(deps, { userId: user.id, chatId: chat.id });
     ctx.status = created ? 201 : 200;
-    ctx.body = presentChat(saved.chat, saved.messages, tier);
+    ctx.body = presentChat(chat, messages, tier);
   });
 
   router.post('/chats/:id/messages', async (ctx) => {
