@@ -59,17 +59,26 @@ export function PersonaPicker({ open, onOpenChange, tier, onStart }: PersonaPick
                 aria-checked={selected}
                 aria-disabled={locked || undefined}
                 aria-label={locked ? `${persona.name} (locked)` : persona.name}
-                className="persona-card"
+                className="picker-card"
                 data-selected={selected || undefined}
                 onClick={() => !locked && setChosen(persona)}
               >
                 <PersonaAvatar persona={persona} size={56} />
-                <span className="persona-card__name">{persona.name}</span>
-                <span className="persona-card__tagline">{persona.tagline}</span>
+                <span className="picker-card__name">{persona.name}</span>
+                <span className="picker-card__tagline">{persona.tagline}</span>
                 {locked && (
-                  <span className="persona-card__lock" aria-hidden="true">
-                    🔒
-                  </span>
+                  <svg
+                    className="picker-card__lock"
+                    viewBox="0 0 24 24"
+                    width="20"
+                    height="20"
+                    aria-hidden="true"
+                  >
+                    <path
+                      fill="currentColor"
+                      d="M7 10V7a5 5 0 0 1 10 0v3h1a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h1Zm2 0h6V7a3 3 0 0 0-6 0v3Z"
+                    />
+                  </svg>
                 )}
               </button>
             );

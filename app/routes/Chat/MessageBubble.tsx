@@ -4,6 +4,7 @@ import { Markdown } from '../../components/Markdown';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import type { ChatItem } from './chatItems';
 import { CrisisResources } from './CrisisResources';
+import { ClockIcon } from './icons';
 
 interface MessageBubbleProps {
   item: ChatItem;
@@ -18,17 +19,17 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
     case 'pending':
       return (
         <UserRow>
-          <div className="bubble bubble--user bubble--pending">{item.text}</div>
-          <p className="bubble__status">
-            <span aria-hidden="true">🕒</span> Sending…
+          <div className="chat-bubble chat-bubble--user chat-bubble--pending">{item.text}</div>
+          <p className="chat-bubble__status">
+            <ClockIcon /> Sending…
           </p>
         </UserRow>
       );
     case 'failed':
       return (
         <UserRow>
-          <div className="bubble bubble--user bubble--failed">{item.text}</div>
-          <div className="bubble__error" role="alert">
+          <div className="chat-bubble chat-bubble--user chat-bubble--failed">{item.text}</div>
+          <div className="chat-bubble__error" role="alert">
             <span>{item.failure}</span>
             <button type="button" className="btn btn--secondary" onClick={() => onRetry(item.id)}>
               Retry
@@ -39,7 +40,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
     case 'teaser':
       return (
         <BestieRow persona={persona}>
-          <div className="bubble bubble--bestie">
+          <div className="chat-bubble chat-bubble--bestie">
             <Markdown text={item.text} />
             <button type="button" className="btn btn--primary teaser-button" onClick={onUpgrade}>
               HEAR WHAT YOUR BESTIE HAS TO SAY...
@@ -49,12 +50,14 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
       );
     case 'ocr': {
       const body = (
-        <div className={`bubble bubble--${item.from}`}>
-          {item.imageUrl && <img className="bubble__image" src={item.imageUrl} alt="Screenshot" />}
+        <div className={`chat-bubble chat-bubble--${item.from}`}>
+          {item.imageUrl && (
+            <img className="chat-bubble__image" src={item.imageUrl} alt="Screenshot" />
+          )}
           {item.extractedText && (
-            <div className="bubble__ocr">
-              <p className="bubble__ocr-title">OCR Result</p>
-              <p className="bubble__ocr-text">{item.extractedText}</p>
+            <div className="chat-bubble__ocr">
+              <p className="chat-bubble__ocr-title">OCR Result</p>
+              <p className="chat-bubble__ocr-text">{item.extractedText}</p>
             </div>
           )}
           {item.text && <Markdown text={item.text} />}
@@ -70,13 +73,17 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
       if (item.from === 'user') {
         return (
           <UserRow>
-            <div className="bubble bubble--user">{item.text}</div>
+            <div className="chat-bubble chat-bubble--user">{item.text}</div>
           </UserRow>
         );
       }
       return (
         <BestieRow persona={persona}>
-          <div className={item.crisis ? 'bubble bubble--crisis' : 'bubble bubble--bestie'}>
+          <div
+            className={
+              item.crisis ? 'chat-bubble chat-bubble--crisis' : 'chat-bubble chat-bubble--bestie'
+            }
+          >
             <Markdown text={item.text} />
             {item.crisis && <CrisisResources />}
           </div>

@@ -34,9 +34,9 @@ export function MessageList(props: MessageListProps) {
             <p>Type a message below to start the conversation.</p>
           </div>
           <BestieRow persona={persona}>
-            <div className="bubble bubble--bestie">
+            <div className="chat-bubble chat-bubble--bestie">
               <p className="md__p">{welcome}</p>
-              <p className="bubble__ai-note">{AI_NOTE}</p>
+              <p className="chat-bubble__ai-note">{AI_NOTE}</p>
             </div>
           </BestieRow>
         </>
@@ -53,13 +53,17 @@ export function MessageList(props: MessageListProps) {
       {replyText !== undefined && (
         <BestieRow persona={persona}>
           {replyText === '' ? (
-            <div className="bubble bubble--bestie typing" role="status" aria-label="Typing">
+            <div
+              className="chat-bubble chat-bubble--bestie typing"
+              role="status"
+              aria-label="Typing"
+            >
               <span />
               <span />
               <span />
             </div>
           ) : (
-            <div className="bubble bubble--bestie">
+            <div className="chat-bubble chat-bubble--bestie">
               <Markdown text={replyText} />
             </div>
           )}
@@ -69,7 +73,7 @@ export function MessageList(props: MessageListProps) {
         <p className="ai-reminder" role="note">
           You&apos;ve been chatting for a while, and that&apos;s okay. A gentle reminder: your
           bestie is an AI, not a person. Maybe take a little break, drink some water, and reach out
-          to someone you trust too. 💗
+          to someone you trust too.
         </p>
       )}
       <div ref={end} />
