@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, signUpViaApi, uniqueEmail } from './helpers';
+
+const SHOTS = 'test-results/screenshots';
+const TEASER_BUTTON = 'HEAR WHAT YOUR BESTIE HAS TO SAY...';
+
+/** The chat history: a column on desktop, a drawer behind 'Open menu' on a phone. */
+async function openChatHistory(page: Page) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  return page.getByRole('navigation', { name: 'Chat history' });
+}
+
+/** A chat made through the API with a first message (Cassie, so a free user gets a teaser). */
+async function chatWithMessage(page: Page, message: string): Promise<string> {
+  const answer = await page.request.post('/api/chats', { data: { message, isTeaser: true } });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { id: string }).id;
+}
+
+test('a visitor sends to Cassie, signs up in the modal, and her message goes through', async ({
+  page,
+}) => {
+  await page.goto('/chat?bestie=cassie');
+  await expect(page.getByText(/^Hey! I'm Cassie\./)).toBeVisible();
+  const box = page.getByPlaceholder('Message your bestie...');
+  await expect(box).toBeFocused();
+  await box.fill('My best friend forgot my birthday');
+  await page.getByRole('button', { name: 'Spill' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
+  await expect(modal).toBeVisible();
+  await expect(box).toHaveValue('My best friend forgot my birthday');
+  await modal.getByRole('tab', { name: 'Sign Up Free' }).click();
+  const form = modal.getByRole('tabpanel', { name: 'Sign Up Free' });
+  await form.getByLabel('Email').fill(uniqueEmail('visitor'));
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('My best friend forgot my birthday')).toBeVisible();
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+});
+
+test('a signed-in user sends a message and the reply streams in', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto(`/chat?new=${Date.now()}`);
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('First message');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await box.fill('Second message, streamed');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Second message, streamed')).toBeVisible();
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(2);
+  // The gentle nudge follows a teaser reply; she can close it and carry on.
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
+  await expect(upgrade).toBeVisible({ timeout: 5000 });
+  await upgrade.getByRole('button', { name: 'Cancel' }).click();
+  await expect(upgrade).toBeHidden();
+});
+
+test('the persona picker locks the paid besties for a free user', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto(`/chat?new=${Date.now()}`);
+  const history = await openChatHistory(page);
+  await history.getByRole('button', { name: 'New Chat' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose Your Bestie' });
+  await expect(picker).toBeVisible();
+  for (const name of ['Brooke', 'Elena', 'NeNe', 'Summer']) {
+    await expect(picker.getByRole('radio', { name: `${name} (locked)` })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  }
+  const start = picker.getByRole('button', { name: 'Start Chatting' });
+  await expect(start).toHaveAttribute('aria-disabled', 'true');
+  await picker.getByRole('radio', { name: 'Cassie' }).click();
+  await start.click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/^Hey! I'm Cassie\./)).toBeVisible();
+});
+
+test('deleting a chat, after confirming, takes it out of the sidebar', async ({ page }) => {
+  await signUpViaApi(page);
+  const id = await chatWithMessage(page, 'Delete me please');
+  await page.goto(`/chat/${id}`);
+  const history = await openChatHistory(page);
+  const item = history.getByRole('listitem').filter({ hasText: 'Delete me please' });
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Delete chat' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete chat?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).not.toHaveURL(new RegExp(id));
+  expect((await page.request.get(`/api/chats/${id}`)).status()).toBe(404);
+});
+
+test("an unknown chat shows 'Chat Not Found'", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto(`/chat/${randomUUID()}`);
+  await expect(page.getByRole('heading', { name: 'Chat Not Found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start a New Chat' }).click();
+  await expect(page).toHaveURL(/\/chat\?new=\d+$/);
+});
+
+test('the chat history drawer opens and closes on a phone', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the drawer is for small screens');
+  await signUpViaApi(page);
+  await page.goto(`/chat?new=${Date.now()}`);
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText("You haven't spilled any tea yet!")).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await drawer.getByRole('button', { name: 'Close menu' }).click();
+  await expect(drawer).toBeHidden();
+});
+
+test('a crisis message gets a full, calm reply with tap-to-call help', async ({
+  page,
+}, testInfo) => {
+  await signUpViaApi(page);
+  await page.goto(`/chat?new=${Date.now()}`);
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('I want to die');
+  await box.press('Enter');
+  const help = page.getByRole('list', { name: 'Crisis resources' });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
+  await expect(help.getByRole('link', { name: 'text 988' })).toHaveAttribute('href', 'sms:988');
+  await expect(page.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeHidden();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/chat-crisis-${testInfo.project.name}.png` });
+});
+
+for (const theme of ['pink', 'light', 'dark'] as const) {
+  test(`the chat screen in the ${theme} theme`, async ({ page }, testInfo) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signUpViaApi(page, uniqueEmail('shots'));
+    await chatWithMessage(page, 'Should I text him first?');
+    const id = await chatWithMessage(page, 'My roommate keeps eating my food **every** day');
+    await page.goto(`/chat/${id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+    await page.getByPlaceholder('Message your bestie...').fill('She said sorry though');
+    mkdirSync(SHOTS, { recursive: true });
+    const path = `${SHOTS}/chat-${theme}-${testInfo.project.name}.png`;
+    await page.screenshot({ path });
+    await testInfo.attach(`chat-${theme}`, { path, contentType: 'image/png' });
+
+    await page.getByRole('button', { name: TEASER_BUTTON }).click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/chat-upgrade-${theme}-${testInfo.project.name}.png` });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/chat?new=${Date.now()}`);
+    await expect(page.getByText('No messages yet!')).toBeVisible();
+    const history = await openChatHistory(page);
+    await history.getByRole('button', { name: 'New Chat' }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose Your Bestie' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/chat-picker-${theme}-${testInfo.project.name}.png` });
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: `${SHOTS}/chat-new-${theme}-${testInfo.project.name}.png` });
+  });
+}
