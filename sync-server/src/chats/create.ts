@@ -4,7 +4,8 @@ import type { Deps } from '../deps';
 import type { UserRow } from '../users/repo';
 import type { ChatRow, MessageRow } from './repo';
 import type { IncomingMessage } from './send';
-import { acceptMessage, writeReply } from './send';
+import { writeReply } from './reply';
+import { acceptMessage } from './send';
 import { chatWithMessages, firstMessageId, openChat } from './service';
 
 /**

@@ -9,7 +9,7 @@ import { ReplyAborted } from '../replies/errors';
 import type { UserRow } from '../users/repo';
 import { presentMessage } from './present';
 import type { AcceptedMessage } from './send';
-import { writeReply } from './send';
+import { writeReply } from './reply';
 
 export const wantsEventStream = (ctx: AppContext) =>
   ctx.get('Accept').toLowerCase().includes('text/event-stream');
@@ -46,7 +46,7 @@ export function streamReply(
   const viewer = { tier, persona: accepted.persona };
   const stream = new PassThrough();
   const send = (event: ReplyStreamEvent) => {
-    if (!stream.writableEnded) stream.write(frame(event));
+    if (!stream.writableEnded && !stream.destroyed) stream.write(frame(event));
   };
 
   ctx.req.socket.setTimeout(0);
