@@ -250,6 +250,29 @@ describe('the chat screen', () => {
     ).toBeTruthy();
   });
 
+  it('gives her text back and offers the upgrade when her plan does not cover the bestie', async () => {
+    givenUser(USER);
+    const brooke = aChat({
+      id: 'c6',
+      persona: { id: 2, name: 'Brooke', description: 'Bold.', avatar: '/personas/brooke.svg' },
+    });
+    fakeApi({
+      'GET /api/chats': () => Response.json([brooke]),
+      'GET /api/chats/c6': () => Response.json(brooke),
+      'POST /api/chats/c6/messages': () =>
+        Response.json(
+          { message: 'Subscribe', code: 'subscription_required', requiresSubscription: true },
+          { status: 403 },
+        ),
+    });
+    renderApp('/chat/c6');
+    const box = await screen.findByPlaceholderText('Message your bestie...');
+    await userEvent.type(box, 'spill it{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('spill it');
+    expect(screen.queryByText('Sending…')).toBeNull();
+  });
+
   it('asks a visitor to log in when she sends, and keeps what she typed', async () => {
     givenUser(null);
     fakeApi({});
