@@ -43,3 +43,40 @@ export async function fillSignUp(
 export function toasts(page: Page) {
   return page.getByRole('region', { name: /notifications/i });
 }
+
+/**
+ * The newest reset link mailed to `email`, read from the e2e server's outbox
+ * (DATA_DIR/mail, where mail goes when no SMTP_URL is set). Waits for it to arrive.
+ */
+export async function resetLinkFromOutbox(email: string, after = 0): Promise<string> {
+  const { readdir, readFile, stat } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(dir).catch(() => [] as string[]);
+        const withTimes = await Promise.all(
+          files.map(async (file) => ({ file, at: (await stat(path.join(dir, file))).mtimeMs })),
+        );
+        for (const { file } of withTimes
+          .filter(({ at }) => at >= after)
+          .sort((a, b) => b.at - a.at)) {
+          const raw = await readFile(path.join(dir, file), 'utf8');
+          if (!raw.includes(`To: ${email}`)) continue;
+          const text = raw
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_m, hex: string) =>
+              String.fromCharCode(parseInt(hex, 16)),
+            );
+          link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { timeout: 10_000, message: `a reset mail to ${email} in ${dir}` },
+    )
+    .toBeTruthy();
+  return link!;
+}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiJson } from '../../http/client';
 import { givenUser, renderApp, USER } from '../../test-utils';
 import type * as Client from '../../http/client';
-import { TEASERS } from './TeaserBar';
+import { TEASERS } from './teasers';
 import { latestChat } from './useSignedInRedirect';
 
 vi.mock('../../http/client', async (importOriginal) => ({

@@ -1,15 +1,6 @@
 import { Link } from 'react-router-dom';
+import { TEASER_INTERVAL_MS, TEASERS } from './teasers';
 import { useRotatingIndex } from './useRotatingIndex';
-
-export const TEASER_INTERVAL_MS = 5000;
-
-export const TEASERS = [
-  'Cassie is online and ready to listen 💕',
-  'Brooke has thoughts about that text he sent 👀',
-  'Elena can help you think it through, one step at a time 🌙',
-  'NeNe wants ALL the tea ☕',
-  'Summer has cute date ideas for this weekend ☀️',
-] as const;
 
 /** Desktop only: a bar fixed to the bottom with a rotating teaser line and the free start. */
 export function TeaserBar() {
