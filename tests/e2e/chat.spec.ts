@@ -119,6 +119,8 @@ test('the chat history drawer opens and closes on a phone', async ({ page }, tes
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText("You haven't spilled any tea yet!")).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/chat-drawer-phone.png` });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
