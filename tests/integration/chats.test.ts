@@ -1,6 +1,9 @@
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../../shared/chat';
+import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
@@ -346,5 +349,36 @@ describe('DELETE /api/chats/{id}', () => {
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(NOT_FOUND);
     expect((await owner.client.get(`/api/chats/${chat.body.id}`)).status).toBe(200);
+  });
+});
+
+describe('change sequence (for sync)', () => {
+  it('numbers every write of a user in order and leaves a tombstone for a delete', async () => {
+    const { client, userId } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { message: 'Number me' });
+    const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
+    const seqs = () =>
+      db
+        .prepare<[string, string], { kind: string; changeSeq: number }>(
+          `SELECT 'chat' AS kind, change_seq AS changeSeq FROM chats WHERE user_id = ?
+           UNION ALL SELECT role, change_seq FROM messages WHERE user_id = ?
+           ORDER BY changeSeq`,
+        )
+        .all(userId, userId);
+    try {
+      expect(seqs().map((row) => row.kind)).toEqual(['user', 'assistant', 'chat']);
+      const before = Math.max(...seqs().map((row) => row.changeSeq));
+      await client.request('DELETE', `/api/chats/${chat.body.id}`);
+      const tombstone = db
+        .prepare<[string], { deletedAt: number | null; changeSeq: number; title: string }>(
+          'SELECT deleted_at AS deletedAt, change_seq AS changeSeq, title FROM chats WHERE id = ?',
+        )
+        .get(chat.body.id);
+      expect(tombstone).toMatchObject({ deletedAt: expect.any(Number), title: '' });
+      expect(tombstone?.changeSeq).toBeGreaterThan(before);
+      expect(seqs().filter((row) => row.kind !== 'chat')).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -139,6 +139,8 @@ describe('the prompt', () => {
     await client.post(`/api/chats/${chat.body.id}/messages`, { message: 'Be honest' });
     const request = fake.completions().at(-1);
     const [system, ...history] = request?.body.messages ?? [];
+    // OPENAI_BASE_URL alone (a keyless local server) sends a placeholder key.
+    expect(request?.headers.authorization).toBe('Bearer not-needed');
     expect(system?.role).toBe('system');
     expect(system?.content).toContain('You are Brooke: bold, sassy');
     expect(system?.content).toMatch(/never claim to be human/);

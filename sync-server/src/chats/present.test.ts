@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { PERSONAS } from '../../../shared/personas';
+import type { Persona } from '../../../shared/personas';
+import { presentChatSummary, presentMessage } from './present';
+import type { ChatRow, MessageRow } from './repo';
+
+const cassie = PERSONAS[0] as Persona;
+const brooke = PERSONAS[1] as Persona;
+const WHOLE = 'You are enough. SECRET second sentence. And a third.';
+
+const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
+  id: 'm1',
+  chatId: 'c1',
+  userId: 'u1',
+  role: 'assistant',
+  content: WHOLE,
+  isCrisis: 0,
+  replyTo: 'm0',
+  isOcr: 0,
+  isEnhancedOcr: 0,
+  imageUrl: null,
+  extractedText: null,
+  analysisType: null,
+  ocrAnalysis: null,
+  ocrStructuredData: null,
+  ocrConfidence: null,
+  createdAt: 0,
+  changeSeq: 1,
+  ...overrides,
+});
+
+describe('presentMessage', () => {
+  it('shows a free user only the opening of a reply, as a teaser', () => {
+    const shown = presentMessage(row(), { tier: 'free', persona: cassie });
+    expect(shown).toMatchObject({ message: 'You are enough.', isTeaser: true, isUser: false });
+    expect(JSON.stringify(shown)).not.toContain('SECRET');
+  });
+
+  it('shows the whole reply to a tier that covers the persona', () => {
+    expect(presentMessage(row(), { tier: 'basic', persona: cassie }).message).toBe(WHOLE);
+    expect(presentMessage(row(), { tier: 'basic', persona: brooke }).isTeaser).toBe(true);
+    expect(presentMessage(row(), { tier: 'vip', persona: brooke }).message).toBe(WHOLE);
+  });
+
+  it('always shows a crisis reply whole', () => {
+    const shown = presentMessage(row({ isCrisis: 1 }), { tier: 'free', persona: cassie });
+    expect(shown).toMatchObject({ message: WHOLE, isTeaser: false, isCrisis: true });
+  });
+
+  it('never cuts her own messages', () => {
+    const shown = presentMessage(row({ role: 'user', replyTo: null }), {
+      tier: 'free',
+      persona: cassie,
+    });
+    expect(shown).toMatchObject({ message: WHOLE, isUser: true, isTeaser: false, avatar: null });
+  });
+
+  it('parses stored OCR JSON and drops what does not parse', () => {
+    const shown = presentMessage(
+      row({ role: 'user', ocrStructuredData: '{"a":1}', ocrAnalysis: 'not json' }),
+      { tier: 'free', persona: cassie },
+    );
+    expect(shown.ocrStructuredData).toEqual({ a: 1 });
+    expect(shown.ocrAnalysis).toBeNull();
+  });
+});
+
+describe('presentChatSummary', () => {
+  it("shows 'New Chat' until the first message names the chat", () => {
+    const chat: ChatRow = {
+      id: 'c1',
+      userId: 'u1',
+      personaId: 2,
+      title: '',
+      createdAt: 0,
+      updatedAt: 1000,
+      deletedAt: null,
+      changeSeq: 1,
+    };
+    expect(presentChatSummary(chat)).toEqual({
+      id: 'c1',
+      title: 'New Chat',
+      timestamp: '1970-01-01T00:00:00.000Z',
+      updatedAt: '1970-01-01T00:00:01.000Z',
+      persona: {
+        id: 2,
+        name: 'Brooke',
+        description: brooke.description,
+        avatar: '/personas/brooke.svg',
+      },
+    });
+  });
+});
