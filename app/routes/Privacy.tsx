@@ -67,7 +67,6 @@ export function Privacy() {
       <h2>Your choices</h2>
       <ul className="prose-list">
         <li>Delete a chat from the chat list at any time: it is removed from your account.</li>
-        <li>Change or remove your profile details and picture in Settings.</li>
         <li>
           Exporting your data or deleting your whole account has no button yet. Contact us and we
           will do it for you.

@@ -55,7 +55,7 @@ export function ForgotPassword() {
 
   if (step === 'sent') {
     return (
-      <RecoveryCard title="Check your inbox!" icon="💌" lead={FORGOT_PASSWORD_MESSAGE}>
+      <RecoveryCard title="Check your inbox!" lead={FORGOT_PASSWORD_MESSAGE}>
         <p className="recovery-card__hint">
           The link works for 60 minutes. Can't find it? Peek in your spam folder.
         </p>
@@ -72,7 +72,6 @@ export function ForgotPassword() {
   return (
     <RecoveryCard
       title="Forgot your password?"
-      icon="🔑"
       lead="No stress, bestie. Enter your email and we'll send you a link to reset it."
     >
       <form className="auth-form" noValidate onSubmit={handleSubmit}>

@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PERSONAS } from '../../../shared/personas';
+import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import '../Auth/auth.css';
 import './recovery.css';
 
+/** Cassie, the free bestie, keeps her company on these screens. */
+const CASSIE = PERSONAS[0]!;
+
 interface RecoveryCardProps {
   title: string;
-  /** An emoji shown big above the title. */
-  icon: string;
   lead?: ReactNode;
   children: ReactNode;
 }
 
-/** The card the forgot- and reset-password screens share: back link, brand, icon, title. */
-export function RecoveryCard({ title, icon, lead, children }: RecoveryCardProps) {
+/** The card the forgot- and reset-password screens share: back link, brand, Cassie, title. */
+export function RecoveryCard({ title, lead, children }: RecoveryCardProps) {
   useDocumentTitle(title);
   return (
     <div className="auth-page">
@@ -26,9 +29,9 @@ export function RecoveryCard({ title, icon, lead, children }: RecoveryCardProps)
             Besties
           </Link>
         </p>
-        <p className="recovery-card__icon" aria-hidden="true">
-          {icon}
-        </p>
+        <div className="recovery-card__face" aria-hidden="true">
+          <PersonaAvatar persona={CASSIE} size={64} />
+        </div>
         <h1 className="recovery-card__title">{title}</h1>
         {lead && <p className="auth-card__subtitle recovery-card__lead">{lead}</p>}
         {children}

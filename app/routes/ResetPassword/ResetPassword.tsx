@@ -18,7 +18,6 @@ export function ResetPassword() {
     return (
       <RecoveryCard
         title="Invalid or Expired Link"
-        icon="⏰"
         lead="This reset link doesn't work anymore. Links expire after 60 minutes and work only once, so ask for a fresh one."
       >
         <div className="recovery-card__actions">
@@ -34,7 +33,6 @@ export function ResetPassword() {
     return (
       <RecoveryCard
         title="Password Updated!"
-        icon="🎉"
         lead="You're all set, bestie. For your safety we signed you out everywhere, so log in with your new password."
       >
         <div className="recovery-card__actions">
@@ -47,11 +45,7 @@ export function ResetPassword() {
   }
 
   return (
-    <RecoveryCard
-      title="Reset your password"
-      icon="🔐"
-      lead="Make it something only you would know."
-    >
+    <RecoveryCard title="Reset your password" lead="Make it something only you would know.">
       <ResetPasswordForm
         token={token}
         onDone={() => {
