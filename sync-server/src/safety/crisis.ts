@@ -13,8 +13,9 @@ export const CRISIS_RESOURCES = [
  * says plainly that the bestie is an AI, and gives the resources. Never written by a model.
  */
 export function crisisReply(persona: Persona, displayName: string): string {
+  const name = displayName.charAt(0).toUpperCase() + displayName.slice(1);
   return [
-    `${displayName}, I'm really glad you told me, and I'm taking what you said seriously.`,
+    `${name}, I'm really glad you told me, and I'm taking what you said seriously.`,
     `I need to be honest with you: I'm ${persona.name}, an AI, not a person, and I can't keep you safe the way a real person can. You deserve someone who can be there with you right now.`,
     'Please reach out to one of these, they are free, confidential and there any time:',
     CRISIS_RESOURCES.map((line) => `• ${line}`).join('\n'),

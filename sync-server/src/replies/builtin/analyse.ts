@@ -1,6 +1,7 @@
 export const TOPICS = [
   'hello',
   'thanks',
+  'goodNews',
   'breakup',
   'crush',
   'crushHurt',
@@ -32,7 +33,7 @@ const TOPIC_PATTERNS: readonly [Topic, RegExp][] = [
   ],
   [
     'school',
-    /\b(school|class(es)?|exams?|tests?|homework|teacher|professor|college|uni|university|grades?|job|work|working|boss|manager|co-?workers?|interview|shift|career|deadline|promotion)\b/,
+    /\b(school|class(es)?|exams?|tests?|homework|teacher|professor|college|uni|university|grades?|job|jobs|intern|internship|hired|work|working|boss|manager|co-?workers?|interview|shift|career|deadline|promotion)\b/,
   ],
   [
     'body',

@@ -64,6 +64,11 @@ describe('the built-in engine', () => {
     }
   });
 
+  it('celebrates good news instead of treating it as a problem', () => {
+    expect(reply(2, 'I got the job, I am so happy!')).toMatch(/bet on yourself|always that girl/);
+    expect(reply(1, 'I got the job, I am so happy!')).not.toMatch(/hard day|heaviest/);
+  });
+
   it('is repeatable for the same seed', () => {
     expect(reply(3, 'I am worried about rent')).toBe(reply(3, 'I am worried about rent'));
   });

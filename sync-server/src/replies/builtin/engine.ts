@@ -39,6 +39,9 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
     earlier.slice(-3).map((item) => item.content),
   );
   const feeling = feelingOf(text);
+  // Good news is celebrated whatever it is about.
+  const subject =
+    feeling === 'happy' && topic !== 'hello' && topic !== 'thanks' ? 'goodNews' : topic;
   const pets = voiceOf(request.persona.id).petNames;
   const fill = (line: string, reflection = '') =>
     line
@@ -52,12 +55,13 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   if (!plain) {
     parts.push(fill(pick(lines.openers[feeling], seed, 'opener', lastReply)));
     const reflection = reflectionOf(text);
-    if (reflection && pickIndex(seed, 'reflect', 3) > 0) {
+    // Her words are mirrored for troubles; good news gets celebrated instead.
+    if (reflection && subject !== 'goodNews' && pickIndex(seed, 'reflect', 3) > 0) {
       parts.push(fill(pick(lines.reflections, seed, 'reflection', lastReply), reflection));
     }
   }
-  parts.push(fill(pick(lines.takes[topic], seed, 'take', lastReply)));
-  parts.push(fill(pick(lines.questions[topic], seed, 'question', lastReply)));
+  parts.push(fill(pick(lines.takes[subject], seed, 'take', lastReply)));
+  parts.push(fill(pick(lines.questions[subject], seed, 'question', lastReply)));
   // Her words may start a sentence inside a line ("Hold on. {r}?!").
   return parts
     .map(capitalise)

@@ -41,6 +41,10 @@ const cassie: PersonaLines = {
   },
   reflections: ['You said {r}, and I really hear that.', 'So {r}. That matters, and so do you.'],
   takes: {
+    goodNews: [
+      "That's wonderful, and you deserve every bit of it. I hope you let yourself really enjoy this moment.",
+      "I'm so proud of you. Good things happen to good hearts, and yours is one of the best.",
+    ],
     thanks: [
       "You never have to thank me, sweetie. I'm always here for you. 💕",
       "Aw, that means a lot. I'm really proud of you for talking it through.",
@@ -87,6 +91,7 @@ const cassie: PersonaLines = {
     ],
   },
   questions: {
+    goodNews: ['How are you going to celebrate?', 'What part of it makes you happiest?'],
     thanks: [
       'How are you feeling now, compared to before?',
       'Is there anything else on your heart today?',
@@ -148,6 +153,10 @@ const brooke: PersonaLines = {
   },
   reflections: ['Wait, {r}? Hold up.', "So {r}. Yeah, I'm not letting that slide."],
   takes: {
+    goodNews: [
+      'See? This is what happens when you bet on yourself. Main character energy.',
+      'Told you. You were always that girl, now everyone else knows it too.',
+    ],
     thanks: [
       "Anytime, babe. That's literally what I'm here for.",
       "Don't thank me, just go be iconic.",
@@ -191,6 +200,10 @@ const brooke: PersonaLines = {
     general: ["Say less, I'm on your side.", 'Whatever it is, we handle it with our heads high.'],
   },
   questions: {
+    goodNews: [
+      'How are we celebrating, because we ARE celebrating?',
+      "Who's the first person you told? Was their face priceless?",
+    ],
     thanks: ["So what's your next move?", "Anything else we need to sort out while I'm fired up?"],
     crushHurt: [
       'Has he ever actually said sorry, or do you always let it slide?',
@@ -258,6 +271,10 @@ const elena: PersonaLines = {
   },
   reflections: ['Let me make sure I understand: {r}.', "If I'm hearing you right, {r}."],
   takes: {
+    goodNews: [
+      "It's worth pausing to notice what you did to make this happen. Moments like this are built, not just given.",
+      'Let yourself enjoy this fully before moving on to the next thing.',
+    ],
     thanks: [
       "You're welcome. You did the hard part by putting it into words.",
       "I'm glad it helped. Take a moment to notice how you feel now.",
@@ -304,6 +321,10 @@ const elena: PersonaLines = {
     ],
   },
   questions: {
+    goodNews: [
+      'What do you think helped most in getting here?',
+      'How would you like to mark this moment?',
+    ],
     thanks: [
       'What feels clearer to you now?',
       "Is there anything you'd like to think through next?",
@@ -374,6 +395,10 @@ const nene: PersonaLines = {
     'Wait, wait, WAIT. {r}? Oh, we are talking about this.',
   ],
   takes: {
+    goodNews: [
+      'This is a MOMENT, honey! Somebody cue the confetti and the violins!',
+      'I KNEW it! I always said you were a STAR, and now the whole world can see it!',
+    ],
     thanks: [
       "Oh, stop it, you're making me BLUSH. Anything for you, darling.",
       "Honey, that's what I'm HERE for. Your personal hype squad.",
@@ -417,6 +442,10 @@ const nene: PersonaLines = {
     general: ["I'm on your side, always, no matter what.", 'You came to the right person, honey.'],
   },
   questions: {
+    goodNews: [
+      'Tell me EVERYTHING, from the very beginning!',
+      'What are you wearing to celebrate? It had better be fabulous.',
+    ],
     thanks: ["So what's the next episode, darling?", 'Feeling better? Tell me the truth!'],
     crushHurt: [
       'How long has he been pulling this act?',
@@ -478,6 +507,10 @@ const summer: PersonaLines = {
   },
   reflections: ['Okay so {r}, got it!', 'Wait, {r}? Ooh, tell me everything.'],
   takes: {
+    goodNews: [
+      'Eeee, this is the best news ever! You totally deserve it! 🎉',
+      "Okay, you're officially glowing and I love it! ✨",
+    ],
     thanks: [
       "Aww, anytime, sunshine! 💖 That's what besties are for!",
       "Yay, I'm so happy I could help! ✨",
@@ -524,6 +557,10 @@ const summer: PersonaLines = {
     ],
   },
   questions: {
+    goodNews: [
+      'How are you celebrating, babe? Something fun, I hope! 🥳',
+      "What's the best part? Tell me everything! 😍",
+    ],
     thanks: ["So what's next on your fun list? 😊", 'Anything else you want to chat about, cutie?'],
     crushHurt: [
       'Has he always been this hot and cold, or is it new?',
