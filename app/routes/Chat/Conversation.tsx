@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PersonaRef } from '../../../shared/chat';
 import { DEFAULT_PERSONA_ID, personaById } from '../../../shared/personas';
 import { LoginModal } from '../../components/LoginModal';
@@ -10,7 +10,7 @@ import { ChatHeader } from './ChatHeader';
 import { ChatNotFound } from './ChatNotFound';
 import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
-import { useReplyStream } from './replyStream';
+import { endReply, useReplyStream } from './replyStream';
 import { useChatView } from './useChatView';
 import { useSend, type SendCallbacks } from './useSend';
 import { needsAiReminder, welcomeText } from './welcome';
@@ -36,8 +36,14 @@ export function Conversation({
   const [draftId] = useState(() => crypto.randomUUID());
   const [loginOpen, setLoginOpen] = useState(false);
   const view = useChatView(chatId, draftId);
-  const replyText = useReplyStream((state) => state[chatId ?? draftId]);
-  const { text, setText, send, retry } = useSend(chatId ?? draftId, callbacks);
+  const streamId = chatId ?? draftId;
+  const inProgress = useReplyStream((state) => state[streamId]);
+  const { text, setText, send, retry } = useSend(streamId, callbacks);
+  const shown = view.status === 'ready' ? view.messages : [];
+  const replyShown = shown.some((message) => message.id === inProgress?.savedId);
+  useEffect(() => {
+    if (replyShown) endReply(streamId);
+  }, [replyShown, streamId]);
 
   if (view.status === 'loading') return <Spinner label="Loading chat" />;
   if (view.status === 'not-found') return <ChatNotFound />;
@@ -69,7 +75,7 @@ export function Conversation({
         items={view.messages.map(toChatItem)}
         persona={persona}
         welcome={welcomeText(welcomePersona)}
-        replyText={replyText}
+        replyText={replyShown ? undefined : inProgress?.text}
         showAiReminder={reminder}
         onRetry={retryMessage}
         onUpgrade={callbacks.onSubscriptionRequired}

@@ -19,7 +19,7 @@ import {
   sendMessageStreaming,
 } from '../../http/chats';
 import { ApiError } from '../../http/client';
-import { appendReply, endReply, startReply } from './replyStream';
+import { appendReply, endReply, replySaved, startReply } from './replyStream';
 
 /** How a send ended, for the screen to react (navigate, give the text back, offer an upgrade). */
 export type SendOutcome =
@@ -50,8 +50,11 @@ export async function sendText(input: SendInput): Promise<SendOutcome> {
   try {
     const exists = (await findChat(chatId)) !== null;
     const reply = exists ? await appendToChat(input) : await createWithMessage(input);
+    // The screen ends the reply in progress once it shows the saved one.
+    replySaved(chatId, reply.id);
     return { kind: 'replied', reply, created: !exists };
   } catch (error) {
+    endReply(chatId);
     if (error instanceof ApiError && (error.status === 403 || error.status === 400)) {
       await removeMessage(messageId);
       return { kind: 'refused', requiresSubscription: Boolean(error.body?.requiresSubscription) };
@@ -61,8 +64,6 @@ export async function sendText(input: SendInput): Promise<SendOutcome> {
     await markMessageFailed(messageId, replyFailed ? REPLY_FAILED : NOT_SENT);
     console.error('Sending a message failed', error);
     return { kind: 'failed' };
-  } finally {
-    endReply(chatId);
   }
 }
 

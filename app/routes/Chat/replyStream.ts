@@ -1,17 +1,31 @@
 import { create } from 'zustand';
 
+/** A reply on its way: its text so far ('' while she waits), and its id once it is saved. */
+export interface ReplyInProgress {
+  text: string;
+  savedId: string | null;
+}
+
 /**
- * Replies on their way, per chat: '' while she waits (the typing dots), then the text so far
- * as deltas arrive. Only the final, saved reply goes into Dexie.
+ * Replies on their way, per chat. Only the final, saved reply goes into Dexie; the growing
+ * text stays on screen until the saved one is there to take its place (no flicker).
  */
-export const useReplyStream = create<Record<string, string>>(() => ({}));
+export const useReplyStream = create<Record<string, ReplyInProgress>>(() => ({}));
 
 export function startReply(chatId: string): void {
-  useReplyStream.setState({ [chatId]: '' });
+  useReplyStream.setState({ [chatId]: { text: '', savedId: null } });
 }
 
 export function appendReply(chatId: string, text: string): void {
-  useReplyStream.setState((state) => ({ [chatId]: (state[chatId] ?? '') + text }));
+  useReplyStream.setState((state) => ({
+    [chatId]: { text: (state[chatId]?.text ?? '') + text, savedId: null },
+  }));
+}
+
+export function replySaved(chatId: string, savedId: string): void {
+  useReplyStream.setState((state) => ({
+    [chatId]: { text: state[chatId]?.text ?? '', savedId },
+  }));
 }
 
 export function endReply(chatId: string): void {
