@@ -5,6 +5,7 @@ import type { Chat } from '../../../shared/chat';
 import { clearLocalData } from '../../db/chats';
 import { aChat, aMessage } from '../../db/testData';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RequireUser } from '../../components/RequireUser';
 import { useUserStore } from '../../state/useUserStore';
@@ -40,7 +41,11 @@ function renderApp(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
   return { location: () => router.state.location.pathname + router.state.location.search };
 }
 
@@ -271,6 +276,34 @@ describe('the chat screen', () => {
     expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('spill it');
     expect(screen.queryByText('Sending…')).toBeNull();
+  });
+
+  it('bestie=cassie opens her most recently updated chat', async () => {
+    givenUser(USER);
+    const older = aChat({ id: 'old', updatedAt: '2026-11-20T10:00:00.000Z' });
+    const newer = aChat({ id: 'new', updatedAt: '2026-11-25T10:00:00.000Z' });
+    fakeApi({
+      'GET /api/chats': () => Response.json([older, newer]),
+      'GET /api/chats/new': () => Response.json(newer),
+    });
+    const { location } = renderApp('/chat?bestie=cassie');
+    await waitFor(() => expect(location()).toBe('/chat/new'));
+  });
+
+  it('bestie=cassie creates one empty Cassie chat when she has none', async () => {
+    givenUser(USER);
+    const creates: unknown[] = [];
+    fakeApi({
+      'GET /api/chats': () => Response.json([]),
+      'POST /api/chats': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { id: string };
+        creates.push(body);
+        return Response.json(aChat({ id: body.id, title: '' }), { status: 201 });
+      },
+    });
+    const { location } = renderApp('/chat?bestie=cassie');
+    await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
+    expect(creates).toEqual([{ id: expect.any(String), personaId: 1, isEmptyChatCreation: true }]);
   });
 
   it('asks a visitor to log in when she sends, and keeps what she typed', async () => {
