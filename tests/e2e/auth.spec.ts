@@ -1,12 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { fillLogIn, fillSignUp, PASSWORD, signUpViaApi, toasts, uniqueEmail } from './helpers';
+import {
+  CASSIE_CHAT_URL,
+  fillLogIn,
+  fillSignUp,
+  PASSWORD,
+  signUpViaApi,
+  toasts,
+  uniqueEmail,
+} from './helpers';
 
 test.describe('signing up, out and in', () => {
   test('a new visitor signs up, logs out and logs back in', async ({ page }) => {
     const email = uniqueEmail('journey');
     await page.goto('/auth?signup=true');
     await fillSignUp(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/chat\?bestie=cassie$/);
+    await expect(page).toHaveURL(CASSIE_CHAT_URL);
     await expect(toasts(page).getByText('Registration successful')).toBeVisible();
 
     await page.goto('/settings');
@@ -18,7 +26,7 @@ test.describe('signing up, out and in', () => {
 
     await page.goto('/auth?mode=login');
     await fillLogIn(page, email.toUpperCase(), PASSWORD);
-    await expect(page).toHaveURL(/\/chat\?bestie=cassie$/);
+    await expect(page).toHaveURL(CASSIE_CHAT_URL);
     await expect(toasts(page).getByText('Login successful')).toBeVisible();
     expect((await page.request.get('/api/user')).status()).toBe(200);
   });

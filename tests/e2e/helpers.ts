@@ -80,3 +80,9 @@ export async function resetLinkFromOutbox(email: string, after = 0): Promise<str
     .toBeTruthy();
   return link!;
 }
+
+/**
+ * Where she lands after logging in: /chat?bestie=cassie, which then moves on to her newest
+ * chat (or a new Cassie chat) at /chat/{id}.
+ */
+export const CASSIE_CHAT_URL = /\/chat(\?bestie=cassie|\/[0-9a-f-]{36})$/;
