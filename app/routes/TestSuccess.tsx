@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_PLAN_ID, PLANS, planById, type PlanId } from '../../shared/plans';
 import { SimplePage } from '../components/SimplePage';
-import { toast } from '../state/useToastStore';
+import { UpgradeCelebration } from '../components/UpgradeCelebration';
 
 /** Developer page: previews the post-payment success message for each plan (spec §2). */
 export function TestSuccess() {
   const [planId, setPlanId] = useState<PlanId>(DEFAULT_PLAN_ID);
+  const [shown, setShown] = useState(false);
   const plan = planById(planId);
 
   return (
@@ -26,17 +27,12 @@ export function TestSuccess() {
         ))}
       </div>
       <div className="button-row">
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() =>
-            toast({ title: 'Bestie Upgrade Complete!', description: `You're now a ${plan?.name}!` })
-          }
-        >
+        <button type="button" className="btn btn--primary" onClick={() => setShown(true)}>
           Show success message
         </button>
         <Link to="/chat/cassie?success=true&plan=bestie-month">Open chat with success=true</Link>
       </div>
+      {shown && plan && <UpgradeCelebration plan={plan} onClose={() => setShown(false)} />}
     </SimplePage>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ChatMessage } from '../../../shared/chat';
 import type { Persona } from '../../../shared/personas';
 import { PersonaPicker } from '../../components/PersonaPicker';
+import { UpgradeCelebration } from '../../components/UpgradeCelebration';
 import { UpgradeDialog } from '../../components/UpgradeDialog';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
@@ -13,6 +14,7 @@ import { MobileTopBar } from './MobileTopBar';
 import { Sidebar } from './Sidebar';
 import { useCassieEntry } from './useCassieEntry';
 import { useTeaserUpgrade } from './useTeaserUpgrade';
+import { useUpgradeCelebration } from './useUpgradeCelebration';
 import './chat.css';
 
 /** The chat screen (spec §2, §4): /chat, /chat/{id}, /chat?new={t}, /chat?bestie=cassie. */
@@ -28,6 +30,7 @@ export function ChatPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const upgrade = useTeaserUpgrade();
+  const celebration = useUpgradeCelebration();
   useCassieEntry(Boolean(user) && isCassie && !chatId && !arrivedAsVisitor);
 
   const userId = user?.id;
@@ -91,6 +94,9 @@ export function ChatPage() {
         onStart={startWith}
       />
       <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} />
+      {celebration.plan && (
+        <UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />
+      )}
     </div>
   );
 }
