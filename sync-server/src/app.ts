@@ -21,6 +21,7 @@ import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { chatRoutes } from './chats/routes';
 import { personaRoutes } from './personas/routes';
+import { syncRoutes } from './sync/routes';
 import { createReplyProvider } from './replies/provider';
 import type { ReplyProvider } from './replies/types';
 
@@ -43,6 +44,7 @@ function apiRouter(deps: Deps): Router<AppState> {
   api.use(resetRoutes(deps).routes());
   api.use(personaRoutes().routes());
   api.use(chatRoutes(deps).routes());
+  api.use(syncRoutes(deps).routes());
   return api;
 }
 

@@ -144,3 +144,52 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+// Sync (issue 5): changes after a cursor, and rows by id.
+
+/** Her chats (live and tombstones) changed after `cursor`, in change order, at most `limit`. */
+export function chatsChangedSince(
+  db: Db,
+  q: { userId: string; cursor: number; limit: number },
+): ChatRow[] {
+  return db
+    .prepare<[string, number, number], ChatRow>(
+      `SELECT ${CHAT_COLUMNS} FROM chats WHERE user_id = ? AND change_seq > ?
+       ORDER BY change_seq LIMIT ?`,
+    )
+    .all(q.userId, q.cursor, q.limit);
+}
+
+/** Her messages written after `cursor`, in change order, at most `limit`. */
+export function messagesChangedSince(
+  db: Db,
+  q: { userId: string; cursor: number; limit: number },
+): MessageRow[] {
+  return db
+    .prepare<[string, number, number], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_id = ? AND change_seq > ?
+       ORDER BY change_seq LIMIT ?`,
+    )
+    .all(q.userId, q.cursor, q.limit);
+}
+
+/** Chats by id (any state), for presenting rows; ids not found are left out. */
+export function chatsByIds(db: Db, ids: string[]): ChatRow[] {
+  if (ids.length === 0) return [];
+  return db
+    .prepare<[string], ChatRow>(
+      `SELECT ${CHAT_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids));
+}
+
+/** Messages by id, oldest first; ids not found (a deleted chat's) are left out. */
+export function messagesByIds(db: Db, ids: string[]): MessageRow[] {
+  if (ids.length === 0) return [];
+  return db
+    .prepare<[string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id IN (SELECT value FROM json_each(?))
+       ORDER BY change_seq`,
+    )
+    .all(JSON.stringify(ids));
+}

@@ -95,3 +95,10 @@ export function deleteChat(deps: Deps, props: { userId: string; chatId: string }
     repo.tombstoneChat(deps.db, { id: chat.id, changeSeq, deletedAt: deps.now() });
   })();
 }
+
+/** Deletes her chat; a chat she already deleted stays deleted (a replayed delete is no error). */
+export function deleteChatOnce(deps: Deps, props: { userId: string; chatId: string }): void {
+  const chat = repo.findChat(deps.db, props.chatId);
+  if (chat && chat.userId === props.userId && chat.deletedAt !== null) return;
+  deleteChat(deps, props);
+}

@@ -1,0 +1,116 @@
+import type { MutationResult, PullAnswer, PushAnswer } from '../../../shared/sync';
+import type { SubscriptionTier } from '../../../shared/user';
+import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
+import type { Deps } from '../deps';
+import { AppError } from '../http/errors';
+import { ReplyAborted } from '../replies/errors';
+import type { UserRow } from '../users/repo';
+import { applyMutation } from './apply';
+import type { ParsedMutation, Written } from './apply';
+import { presentRows } from './present';
+import * as repo from './repo';
+import type { StoredResult } from './repo';
+
+const NOTHING: Written = { chatIds: [], messageIds: [], tombstoneIds: [] };
+
+/**
+ * Applies her mutations in order, each exactly once: a mutation id seen before answers what
+ * it answered then. A final refusal (4xx: a locked bestie, a deleted chat) is recorded as
+ * `rejected`; a passing failure (the reply could not be written) answers `retry`, records
+ * nothing, and stops the push there so later mutations keep their order.
+ */
+export async function push(
+  deps: Deps,
+  props: {
+    user: UserRow;
+    tier: SubscriptionTier;
+    mutations: ParsedMutation[];
+    signal?: AbortSignal;
+  },
+): Promise<PushAnswer> {
+  const { user, tier } = props;
+  const results: MutationResult[] = [];
+  for (const mutation of props.mutations) {
+    const key = { userId: user.id, mutationId: mutation.id };
+    let stored = repo.findProcessed(deps.db, key);
+    if (!stored) {
+      const outcome = await outcomeOf(deps, { ...props, mutation });
+      if (outcome === 'retry') {
+        results.push(retryResult(mutation.id));
+        break;
+      }
+      repo.recordProcessed(deps.db, { ...key, result: outcome, createdAt: deps.now() });
+      // A concurrent duplicate may have recorded first: every answer tells the same story.
+      stored = repo.findProcessed(deps.db, key) ?? outcome;
+    }
+    results.push(resultOf(deps, { id: mutation.id, stored, tier }));
+  }
+  return { results };
+}
+
+async function outcomeOf(
+  deps: Deps,
+  props: { user: UserRow; tier: SubscriptionTier; mutation: ParsedMutation; signal?: AbortSignal },
+): Promise<StoredResult | 'retry'> {
+  try {
+    return { status: 'applied', ...(await applyMutation(deps, props)) };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return { status: 'rejected', error: { status: error.status, ...error.toBody() }, ...NOTHING };
+    }
+    if (!(error instanceof ReplyAborted) && !(error instanceof AppError)) {
+      deps.logger.error({ err: error, mutation: props.mutation.type }, 'sync mutation failed');
+    }
+    return 'retry';
+  }
+}
+
+function retryResult(id: string): MutationResult {
+  return {
+    id,
+    status: 'retry',
+    error: { status: 503, message: 'Not applied yet. Please try again.', code: 'retry' },
+    rows: { chats: [], messages: [], tombstones: [] },
+  };
+}
+
+function resultOf(
+  deps: Deps,
+  props: { id: string; stored: StoredResult; tier: SubscriptionTier },
+): MutationResult {
+  const { stored } = props;
+  const messages = messagesByIds(deps, stored.messageIds);
+  const rows = presentRows({
+    chats: chatsByIds(deps, [...stored.chatIds, ...stored.tombstoneIds]),
+    messages,
+    owners: chatsByIds(
+      deps,
+      messages.map((message) => message.chatId),
+    ),
+    tier: props.tier,
+  });
+  return {
+    id: props.id,
+    status: stored.status,
+    ...(stored.error ? { error: stored.error } : {}),
+    rows,
+  };
+}
+
+/** Her changes after `cursor`, one page, presented as the REST API presents them. */
+export function pull(
+  deps: Deps,
+  props: { userId: string; tier: SubscriptionTier; cursor: number; limit: number },
+): PullAnswer {
+  const page = changesSince(deps, props);
+  const rows = presentRows({
+    chats: page.chats,
+    messages: page.messages,
+    owners: chatsByIds(
+      deps,
+      page.messages.map((message) => message.chatId),
+    ),
+    tier: props.tier,
+  });
+  return { ...rows, cursor: page.cursor, hasMore: page.hasMore };
+}
