@@ -113,9 +113,12 @@ describe('the chat screen', () => {
 
   it("shows 'Chat Not Found' for a chat that does not exist", async () => {
     givenUser(USER);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({ 'GET /api/chats': () => Response.json([]) });
     const { location } = renderApp('/chat/8a1c1f7e-1111-4222-8333-944445555666');
     expect(await screen.findByRole('heading', { name: 'Chat Not Found' })).toBeTruthy();
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
     expect(
       screen.getByText(
         "This chat may have been deleted or doesn't exist. You can start a new conversation.",
@@ -188,6 +191,8 @@ describe('the chat screen', () => {
         ]);
       },
     });
+    // Spec §8: a failed send is only logged; the screen shows her message with a retry.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/chat/c4');
     await userEvent.type(
       await screen.findByPlaceholderText('Message your bestie...'),
@@ -197,6 +202,8 @@ describe('the chat screen', () => {
     expect(await screen.findByText('Back now!')).toBeTruthy();
     expect(sentIds).toHaveLength(2);
     expect(sentIds[0]).toBe(sentIds[1]);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
   });
 
   it('creates the chat with her first message and opens it', async () => {
@@ -293,14 +300,17 @@ describe('the chat screen', () => {
   it('bestie=cassie creates one empty Cassie chat when she has none', async () => {
     givenUser(USER);
     const creates: unknown[] = [];
-    fakeApi({
+    const api: Record<string, Handler> = {
       'GET /api/chats': () => Response.json([]),
       'POST /api/chats': (_url, init) => {
         const body = JSON.parse(String(init.body)) as { id: string };
         creates.push(body);
-        return Response.json(aChat({ id: body.id, title: '' }), { status: 201 });
+        const chat = aChat({ id: body.id, title: '' });
+        api[`GET /api/chats/${body.id}`] = () => Response.json(chat); // then the screen opens it
+        return Response.json(chat, { status: 201 });
       },
-    });
+    };
+    fakeApi(api);
     const { location } = renderApp('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
     expect(creates).toEqual([{ id: expect.any(String), personaId: 1, isEmptyChatCreation: true }]);
