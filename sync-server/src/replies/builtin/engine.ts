@@ -11,26 +11,41 @@ function pickIndex(seed: string, slot: string, length: number): number {
   return hash.readUInt32BE(0) % length;
 }
 
-/** The first line of the bank, starting at a seeded place, that the last reply did not use. */
-function pick(bank: readonly string[], seed: string, slot: string, used: string): string {
+/** How many earlier replies a line should not come back from, when the bank allows. */
+const RECENT_REPLIES = 4;
+
+/** The opening words of a line, up to its first placeholder, to spot it in an earlier reply. */
+const stemOf = (line: string) => line.slice(0, 24).replace(/\{.*$/, '');
+
+/**
+ * A line of the bank, from a seeded place: one none of her recent replies used if there is one,
+ * else one the last reply did not use (never the same line twice in a row).
+ */
+function pick(bank: readonly string[], seed: string, slot: string, replies: string[]): string {
   const start = pickIndex(seed, slot, bank.length);
-  for (let step = 0; step < bank.length; step++) {
-    const line = bank[(start + step) % bank.length] ?? '';
-    if (!used.includes(line.slice(0, 24).replace(/\{.*$/, ''))) return line;
-  }
-  return bank[start] ?? '';
+  const ordered = bank.map((_, step) => bank[(start + step) % bank.length] ?? '');
+  const last = replies.at(-1) ?? '';
+  return (
+    ordered.find((line) => !replies.some((reply) => reply.includes(stemOf(line)))) ??
+    ordered.find((line) => !last.includes(stemOf(line))) ??
+    ordered[0] ??
+    ''
+  );
 }
 
 /**
  * The built-in bestie: no model, no network. It reads the topic and feeling of her message,
  * answers in the persona's voice, reflects a few of her words, and asks a follow-up question,
- * never reusing a line of its last reply in the chat.
+ * never reusing a line of its last reply in the chat (nor of its last few, when it can).
  */
 export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const lines: PersonaLines = LINES[request.persona.id] ?? (LINES[1] as PersonaLines);
   const last = request.history.at(-1);
   const text = last?.role === 'user' ? last.content : '';
-  const lastReply = request.history.findLast((item) => item.role === 'assistant')?.content ?? '';
+  const recentReplies = request.history
+    .filter((item) => item.role === 'assistant')
+    .slice(-RECENT_REPLIES)
+    .map((item) => item.content);
   const turn = request.history.filter((item) => item.role === 'user').length;
   const seed = `${request.seed ?? text}:${turn}`;
   const earlier = request.history.slice(0, -1).filter((item) => item.role === 'user');
@@ -53,15 +68,15 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const plain = topic === 'thanks' || (topic === 'hello' && feeling === 'neutral');
   // A greeting or a thank-you needs no opener or reflection, just warmth and a question.
   if (!plain) {
-    parts.push(fill(pick(lines.openers[feeling], seed, 'opener', lastReply)));
+    parts.push(fill(pick(lines.openers[feeling], seed, 'opener', recentReplies)));
     const reflection = reflectionOf(text);
     // Her words are mirrored for troubles; good news gets celebrated instead.
     if (reflection && subject !== 'goodNews' && pickIndex(seed, 'reflect', 3) > 0) {
-      parts.push(fill(pick(lines.reflections, seed, 'reflection', lastReply), reflection));
+      parts.push(fill(pick(lines.reflections, seed, 'reflection', recentReplies), reflection));
     }
   }
-  parts.push(fill(pick(lines.takes[subject], seed, 'take', lastReply)));
-  parts.push(fill(pick(lines.questions[subject], seed, 'question', lastReply)));
+  parts.push(fill(pick(lines.takes[subject], seed, 'take', recentReplies)));
+  parts.push(fill(pick(lines.questions[subject], seed, 'question', recentReplies)));
   // Her words may start a sentence inside a line ("Hold on. {r}?!").
   return parts
     .map(capitalise)
