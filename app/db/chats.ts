@@ -63,7 +63,12 @@ export async function addPendingMessage({ id, chatId, text }: PendingInput): Pro
     await db.messages.update(id, { status: 'pending', failure: undefined });
     return;
   }
-  await db.messages.put({
+  await db.messages.put(pendingMessage({ id, chatId, text }));
+}
+
+/** A message of hers not yet saved by the server. */
+export function pendingMessage({ id, chatId, text }: PendingInput): LocalMessage {
+  return {
     id,
     chatId,
     message: text,
@@ -81,7 +86,7 @@ export async function addPendingMessage({ id, chatId, text }: PendingInput): Pro
     ocrStructuredData: null,
     ocrConfidence: null,
     status: 'pending',
-  });
+  };
 }
 
 export async function markMessageFailed(id: string, failure: string): Promise<void> {
@@ -102,9 +107,8 @@ export async function deleteLocalChat(id: string): Promise<void> {
 
 /** Logging out leaves nothing of hers on the device. */
 export async function clearLocalData(): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, async () => {
-    await db.chats.clear();
-    await db.messages.clear();
+  await db.transaction('rw', db.tables, async () => {
+    await Promise.all(db.tables.map((table) => table.clear()));
   });
 }
 

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ChatMessage, PersonaRef } from '../../shared/chat';
+import type { Mutation } from '../../shared/sync';
 
 /** Where a message stands on this device: saved by the server, on its way, or not delivered. */
 export type MessageStatus = 'sent' | 'pending' | 'failed';
@@ -18,19 +19,57 @@ export interface LocalMessage extends ChatMessage {
   failure?: string;
 }
 
+/** Her unsent text in a chat's box (`chatId` is the draft id of a chat not created yet). */
+export interface LocalDraft {
+  chatId: string;
+  text: string;
+  updatedAt: number;
+}
+
+export interface LocalSetting {
+  key: string;
+  value: unknown;
+}
+
+/** Sync bookkeeping: `cursor` (last pulled change number), `userId`, `user` (for offline starts). */
+export interface MetaRow {
+  key: 'cursor' | 'userId' | 'user';
+  value: unknown;
+}
+
+/** A mutation waiting to reach the server, in the order she made them (`seq`). */
+export interface OutboxEntry {
+  seq?: number;
+  mutation: Mutation;
+  createdAt: number;
+  /** How many pushes have not settled it yet. */
+  attempts: number;
+}
+
 /**
  * The device's copy of her chats (STYLE.md §8: this folder is the only code that touches
- * IndexedDB). Versions only ever add: issue 5 adds drafts, outbox and meta as version 2.
+ * IndexedDB). Versions only ever add: version 2 (issue 5) adds drafts, settings, outbox and
+ * meta and keeps every chat and message of version 1.
  */
 export class BestiesDb extends Dexie {
   chats!: EntityTable<LocalChat, 'id'>;
   messages!: EntityTable<LocalMessage, 'id'>;
+  drafts!: EntityTable<LocalDraft, 'chatId'>;
+  settings!: EntityTable<LocalSetting, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
 
   constructor(name = 'besties') {
     super(name);
     this.version(1).stores({
       chats: 'id, updatedAt, persona.id',
       messages: 'id, chatId, timestamp, status',
+    });
+    this.version(2).stores({
+      drafts: 'chatId',
+      settings: 'key',
+      outbox: '++seq, mutation.id',
+      meta: 'key',
     });
   }
 }

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { PublicUser } from '../../shared/user';
+import { lastUser } from '../db/sync';
 import { getCurrentUser } from '../http/auth';
+import { ApiError } from '../http/client';
 
 export type UserStatus = 'loading' | 'ready';
 
@@ -24,14 +26,19 @@ export function setUser(user: PublicUser | null): void {
   useUserStore.setState({ status: 'ready', user });
 }
 
-/** Asks the API who is signed in. A network or server failure keeps what we knew. */
+/**
+ * Asks the API who is signed in. A network or server failure keeps what we knew; with no
+ * network at startup she is the user last signed in on this device, so her chats open offline.
+ */
 export async function refreshUser(): Promise<void> {
   const mine = ++ticket;
   try {
     const user = await getCurrentUser();
     if (mine === ticket) useUserStore.setState({ status: 'ready', user });
-  } catch {
-    if (mine === ticket) useUserStore.setState({ status: 'ready' });
+  } catch (error) {
+    const known = useUserStore.getState().user;
+    const cached = known ?? (error instanceof ApiError ? null : await lastUser().catch(() => null));
+    if (mine === ticket) useUserStore.setState({ status: 'ready', user: cached });
   }
 }
 

@@ -7,7 +7,9 @@ import { UpgradeCelebration } from '../../components/UpgradeCelebration';
 import { UpgradeDialog } from '../../components/UpgradeDialog';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
-import { refreshChatList, startPersonaChat } from './chatActions';
+import { OfflineBanner } from '../../sync/OfflineBanner';
+import { syncNow } from '../../sync/runtime';
+import { startPersonaChat } from './chatActions';
 import { Conversation } from './Conversation';
 import { MobileDrawer } from './MobileDrawer';
 import { MobileTopBar } from './MobileTopBar';
@@ -35,7 +37,7 @@ export function ChatPage() {
 
   const userId = user?.id;
   useEffect(() => {
-    if (userId) void refreshChatList();
+    if (userId) void syncNow();
   }, [userId]);
 
   function newChat() {
@@ -75,6 +77,7 @@ export function ChatPage() {
       </MobileDrawer>
       <main className="chat-layout__main">
         <MobileTopBar onMenu={() => setDrawerOpen(true)} onNewChat={newChat} />
+        <OfflineBanner />
         <Conversation
           key={chatId ?? `new-${params.get('new') ?? ''}`}
           chatId={chatId}

@@ -5,6 +5,7 @@ import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import type { ChatItem } from './chatItems';
 import { CrisisResources } from './CrisisResources';
 import { ClockIcon } from './icons';
+import { useSyncStore } from '../../sync/useSyncStore';
 
 interface MessageBubbleProps {
   item: ChatItem;
@@ -20,9 +21,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
       return (
         <UserRow>
           <div className="chat-bubble chat-bubble--user chat-bubble--pending">{item.text}</div>
-          <p className="chat-bubble__status">
-            <ClockIcon /> Sending…
-          </p>
+          <PendingStatus />
         </UserRow>
       );
     case 'failed':
@@ -102,5 +101,15 @@ export function BestieRow({ persona, children }: { persona: PersonaRef; children
       <PersonaAvatar persona={persona} size={32} />
       <div className="message-row__body">{children}</div>
     </div>
+  );
+}
+
+/** A clock on her message while it waits: sending now, or queued until she is back online. */
+function PendingStatus() {
+  const offline = useSyncStore((state) => state.status === 'offline');
+  return (
+    <p className="chat-bubble__status">
+      <ClockIcon /> {offline ? 'Queued' : 'Sending…'}
+    </p>
   );
 }

@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { findChat, messagesOf } from '../../db/chats';
+import { isQueuedChat } from '../../db/outbox';
+import { ApiError } from '../../http/client';
 import type { LocalChat, LocalMessage } from '../../db/db';
 import { refreshChat } from './chatActions';
 
@@ -25,7 +27,9 @@ export function useChatView(chatId: string | undefined, draftId: string): ChatVi
     let current = true;
     refreshChat(chatId)
       .then(() => current && setFetched(chatId))
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        // Offline (or a chat made here and not yet synced) she reads the device's copy.
+        if (!(error instanceof ApiError) || (await isQueuedChat(chatId))) return;
         console.error('Loading the chat failed', error);
         if (current) setMissing(chatId);
       });

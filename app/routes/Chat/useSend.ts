@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ChatMessage } from '../../../shared/chat';
+import { draftOf, saveDraft } from '../../db/sync';
 import { sendText } from './chatActions';
 
 export interface SendCallbacks {
@@ -14,7 +15,26 @@ export interface SendCallbacks {
  */
 export function useSend(chatId: string, { onReply, onSubscriptionRequired }: SendCallbacks) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+
+  // Her unsent words are kept per chat as she types and come back when she returns.
+  useEffect(() => {
+    let current = true;
+    void draftOf(chatId).then((draft) => {
+      if (current && draft) setTextState((typed) => typed || draft);
+    });
+    return () => {
+      current = false;
+    };
+  }, [chatId]);
+
+  function setText(value: string | ((current: string) => string)) {
+    setTextState((current) => {
+      const next = typeof value === 'function' ? value(current) : value;
+      void saveDraft(chatId, next);
+      return next;
+    });
+  }
 
   async function deliver(messageId: string, value: string, personaId: number) {
     const outcome = await sendText({ chatId, messageId, text: value, personaId });
@@ -24,6 +44,8 @@ export function useSend(chatId: string, { onReply, onSubscriptionRequired }: Sen
     } else if (outcome.kind === 'replied') {
       onReply(outcome.reply);
       if (outcome.created) await navigate(`/chat/${chatId}`, { replace: true });
+    } else if (outcome.kind === 'queued' && outcome.created) {
+      await navigate(`/chat/${chatId}`, { replace: true });
     }
   }
 

@@ -1,0 +1,112 @@
+import type { Mutation, PullAnswer, PushAnswer } from '../../shared/sync';
+import { outboxInOrder, settlePush } from '../db/outbox';
+import { pullCursor, savePulledPage } from '../db/sync';
+
+/** Where sync stands (STYLE.md §9, as Dexie.Syncable's SyncStatus). */
+export type SyncStatus = 'idle' | 'offline' | 'syncing' | 'error-will-retry';
+
+export interface SyncTransport {
+  push(mutations: Mutation[]): Promise<PushAnswer>;
+  pull(cursor: number): Promise<PullAnswer>;
+}
+
+export interface SyncEngineOptions {
+  transport: SyncTransport;
+  isOnline?: () => boolean;
+  onStatus?: (status: SyncStatus) => void;
+  /** Waits before a retry after an error: 1 s, 2 s, 4 s ... up to a minute. */
+  retryDelayMs?: (failures: number) => number;
+}
+
+export interface SyncEngine {
+  /** One cycle: push the outbox in order, then pull every page. Calls while one runs join it. */
+  sync(): Promise<void>;
+  status(): SyncStatus;
+  /** Stops any scheduled retry. */
+  stop(): void;
+}
+
+const PUSH_BATCH = 20;
+const backoff = (failures: number) => Math.min(60_000, 1000 * 2 ** (failures - 1));
+
+/** A push answered `retry` for a mutation: nothing after it may go before it. */
+class NotSettled extends Error {}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { transport, isOnline = () => navigator.onLine, retryDelayMs = backoff } = options;
+  let status: SyncStatus = 'idle';
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const setStatus = (next: SyncStatus) => {
+    if (next === status) return;
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  async function pushOutbox(): Promise<void> {
+    for (;;) {
+      const entries = await outboxInOrder(PUSH_BATCH);
+      if (entries.length === 0) return;
+      const answer = await transport.push(entries.map((entry) => entry.mutation));
+      await settlePush(answer.results);
+      const settled = answer.results.filter((result) => result.status !== 'retry').length;
+      if (settled < entries.length) throw new NotSettled('The server could not apply all yet');
+    }
+  }
+
+  async function pullAll(): Promise<void> {
+    for (;;) {
+      const page = await transport.pull(await pullCursor());
+      await savePulledPage(page);
+      if (!page.hasMore) return;
+    }
+  }
+
+  async function cycle(): Promise<void> {
+    do {
+      again = false;
+      if (!isOnline()) {
+        setStatus('offline');
+        return;
+      }
+      setStatus('syncing');
+      try {
+        await pushOutbox();
+        await pullAll();
+        failures = 0;
+        setStatus('idle');
+      } catch (error) {
+        if (!isOnline()) {
+          setStatus('offline');
+          return;
+        }
+        failures += 1;
+        setStatus('error-will-retry');
+        if (!(error instanceof NotSettled)) console.error('Sync failed', error);
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => void sync(), retryDelayMs(failures));
+        return;
+      }
+    } while (again);
+  }
+
+  function sync(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = cycle().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    sync,
+    status: () => status,
+    stop: () => clearTimeout(retryTimer),
+  };
+}
