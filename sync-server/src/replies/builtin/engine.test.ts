@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../../../../shared/personas';
 import type { Persona } from '../../../../shared/personas';
 import type { HistoryItem } from '../types';
-import { feelingOf, reflectionOf, topicInContext, topicOf } from './analyse';
+import { FEELINGS, TOPICS, feelingOf, reflectionOf, topicInContext, topicOf } from './analyse';
 import { builtinProvider, composeReply } from './engine';
+import { LINES } from './lines';
 
 const persona = (id: number) => PERSONAS.find((p) => p.id === id) as Persona;
 const user = { displayName: 'Jade', ageRange: null, location: null };
@@ -64,8 +65,64 @@ describe('the built-in engine', () => {
     }
   });
 
+  it('does not bring back its advice or question from the last two replies on one topic', () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      for (const text of ['he ghosted me', 'my mom yelled at me again', 'I hate my job']) {
+        const history: HistoryItem[] = [];
+        for (let turn = 0; turn < 3; turn++) {
+          const answer = reply(id, text, history, `again${turn}`);
+          const earlier = history.filter((item) => item.role === 'assistant');
+          // The advice ends just before the closing question; openers come from a smaller bank.
+          for (const sentence of answer.split(/(?<=[.!?])\s+/).slice(-2)) {
+            for (const before of earlier) expect(before.content).not.toContain(sentence);
+          }
+          history.push({ role: 'user', content: text }, { role: 'assistant', content: answer });
+        }
+      }
+    }
+  });
+
+  it('has at least three openers per feeling and four takes and questions per topic', () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      const lines = LINES[id];
+      expect(lines).toBeDefined();
+      if (!lines) continue;
+      const banks: [string, readonly string[], number][] = [
+        ...FEELINGS.map((feeling): [string, readonly string[], number] => [
+          `openers.${feeling}`,
+          lines.openers[feeling],
+          3,
+        ]),
+        ...TOPICS.flatMap((topic): [string, readonly string[], number][] => [
+          [`takes.${topic}`, lines.takes[topic], 4],
+          [`questions.${topic}`, lines.questions[topic], 4],
+        ]),
+        ['reflections', lines.reflections, 2],
+      ];
+      for (const [where, bank, least] of banks) {
+        const label = `persona ${id} ${where}`;
+        expect(bank.length, label).toBeGreaterThanOrEqual(least);
+        // The engine recognises a line in an earlier reply by its first 24 characters.
+        const stems = bank.map((line) => line.slice(0, 24));
+        expect(new Set(stems).size, label).toBe(bank.length);
+        for (const line of bank) {
+          expect(line.trim(), label).toBe(line);
+          if (!where.startsWith('reflections')) expect(line, label).not.toContain('{r}');
+        }
+      }
+      for (const topic of TOPICS) {
+        for (const question of lines.questions[topic]) {
+          // A few end on a flourish after the question ("Who said what? Give me the whole scene.").
+          expect(question, `persona ${id} questions.${topic}`).toContain('?');
+        }
+      }
+      for (const line of lines.reflections) expect(line).toContain('{r}');
+    }
+  });
+
   it('celebrates good news instead of treating it as a problem', () => {
-    expect(reply(2, 'I got the job, I am so happy!')).toMatch(/bet on yourself|always that girl/);
+    const brooke = reply(2, 'I got the job, I am so happy!');
+    expect(LINES[2]?.takes.goodNews.some((take) => brooke.includes(take))).toBe(true);
     expect(reply(1, 'I got the job, I am so happy!')).not.toMatch(/hard day|heaviest/);
   });
 
