@@ -202,3 +202,23 @@ describe('topics, feelings and reflections', () => {
     expect(reflectionOf('Can you help?')).toBeUndefined();
   });
 });
+
+describe('lines that start with a placeholder', () => {
+  it('are still recognised, so they are chosen and not repeated back to back', () => {
+    const used = new Map<string, number>();
+    for (const id of [1, 2, 3, 4, 5]) {
+      const history: HistoryItem[] = [];
+      for (let turn = 0; turn < 30; turn++) {
+        const text = ['I feel so sad today', 'he left me', 'I am so angry at her'][turn % 3] ?? '';
+        const answer = reply(id, text, history, `p${turn}`);
+        const last = history.at(-1)?.content ?? '';
+        const opener = answer.split(/(?<=[.!?])\s+/)[0] ?? '';
+        if (last) expect(last.startsWith(opener)).toBe(false);
+        used.set(opener, (used.get(opener) ?? 0) + 1);
+        history.push({ role: 'user', content: text }, { role: 'assistant', content: answer });
+      }
+    }
+    // Openers that begin with her name come up too (the old stem of such a line was empty).
+    expect([...used.keys()].some((opener) => opener.startsWith('Jade'))).toBe(true);
+  });
+});

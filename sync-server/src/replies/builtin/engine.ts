@@ -14,8 +14,15 @@ function pickIndex(seed: string, slot: string, length: number): number {
 /** How many earlier replies a line should not come back from, when the bank allows. */
 const RECENT_REPLIES = 4;
 
-/** The opening words of a line, up to its first placeholder, to spot it in an earlier reply. */
-const stemOf = (line: string) => line.slice(0, 24).replace(/\{.*$/, '');
+/**
+ * A piece of a line's own words to spot it in an earlier reply: the start of its longest run
+ * between placeholders ("{name}, stop it." is known by ", stop it.", not by an empty start).
+ */
+const stemOf = (line: string) =>
+  line
+    .split(/\{[a-z]+\}/)
+    .reduce((longest, run) => (run.length > longest.length ? run : longest), '')
+    .slice(0, 24);
 
 /**
  * A line of the bank, from a seeded place: one none of her recent replies used if there is one,
