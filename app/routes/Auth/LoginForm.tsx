@@ -1,19 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { fieldErrorsOf, loginSchema } from '../../../shared/validation';
 import { login } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
+import { EmailField } from '../../components/forms/EmailField';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../state/useToastStore';
 import { refreshUser, setUser } from '../../state/useUserStore';
-import {
-  failureDescription,
-  firstInvalidField,
-  focusField,
-  toastFillAllFields,
-  type FieldErrors,
-} from './authFeedback';
+import { failureDescription, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
 
 export interface LoginValues {
@@ -31,18 +26,13 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, clear, show: showErrors, reset } = useFieldErrors(FIELD_ORDER);
   const [pending, setPending] = useState(false);
   const emailRef = useFocusOnMount<HTMLInputElement>(focusEmail);
 
   function update(field: keyof LoginValues, value: string) {
     onChange({ ...values, [field]: value });
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  }
-
-  function showErrors(form: HTMLFormElement, fields: FieldErrors) {
-    flushSync(() => setErrors(fields));
-    focusField(form, firstInvalidField(FIELD_ORDER, fields));
+    clear(field);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +45,7 @@ export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
       if (!values.email.trim() || !values.password) toastFillAllFields();
       return;
     }
-    setErrors({});
+    reset();
     setPending(true);
     try {
       const user = await login(parsed.data);
@@ -75,16 +65,8 @@ export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
 
   return (
     <form className="auth-form" noValidate onSubmit={handleSubmit}>
-      <TextField
+      <EmailField
         id="login-email"
-        name="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
         value={values.email}
         onChange={(event) => update('email', event.target.value)}
         error={errors.email}

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import {
   fieldErrorsOf,
   messages,
@@ -8,16 +7,12 @@ import {
 } from '../../../shared/validation';
 import { register } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
+import { EmailField } from '../../components/forms/EmailField';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../state/useToastStore';
 import { refreshUser, setUser } from '../../state/useUserStore';
-import {
-  failureDescription,
-  firstInvalidField,
-  focusField,
-  toastFillAllFields,
-  type FieldErrors,
-} from './authFeedback';
+import { failureDescription, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
 
 export interface SignUpValues {
@@ -36,18 +31,13 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, clear, show: showErrors, reset } = useFieldErrors(FIELD_ORDER);
   const [pending, setPending] = useState(false);
   const emailRef = useFocusOnMount<HTMLInputElement>(focusEmail);
 
   function update(field: keyof SignUpValues, value: string) {
     onChange({ ...values, [field]: value });
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  }
-
-  function showErrors(form: HTMLFormElement, fields: FieldErrors) {
-    flushSync(() => setErrors(fields));
-    focusField(form, firstInvalidField(FIELD_ORDER, fields));
+    clear(field);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -68,7 +58,7 @@ export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
       }
       return;
     }
-    setErrors({});
+    reset();
     setPending(true);
     try {
       const { email, password } = parsed.data;
@@ -89,16 +79,8 @@ export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
 
   return (
     <form className="auth-form" noValidate onSubmit={handleSubmit}>
-      <TextField
+      <EmailField
         id="signup-email"
-        name="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
         value={values.email}
         onChange={(event) => update('email', event.target.value)}
         error={errors.email}

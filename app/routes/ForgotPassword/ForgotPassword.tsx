@@ -4,7 +4,7 @@ import {
   forgotPasswordSchema,
   messages,
 } from '../../../shared/validation';
-import { TextField } from '../../components/ui/TextField';
+import { EmailField } from '../../components/forms/EmailField';
 import { ApiError, userMessageOf } from '../../http/client';
 import { toast } from '../../state/useToastStore';
 import { RecoveryCard } from './RecoveryCard';
@@ -75,16 +75,8 @@ export function ForgotPassword() {
       lead="No stress, bestie. Enter your email and we'll send you a link to reset it."
     >
       <form className="auth-form" noValidate onSubmit={handleSubmit}>
-        <TextField
+        <EmailField
           id="forgot-email"
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { fieldErrorsOf, resetPasswordFormSchema } from '../../../shared/validation';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError, fieldErrorsFromApi } from '../../http/client';
 import { toast } from '../../state/useToastStore';
 import { resetPassword, UNEXPECTED_ERROR } from '../ForgotPassword/recoveryApi';
-
-type FieldErrors = Record<string, string>;
 
 interface ResetPasswordFormProps {
   token: string;
@@ -15,24 +13,20 @@ interface ResetPasswordFormProps {
   onInvalidLink: () => void;
 }
 
+const FIELD_ORDER = ['newPassword', 'confirmPassword'] as const;
+
 const isInvalidLinkMessage = (message: string) => /expired|invalid/i.test(message);
 
 /** New Password and Confirm Password, sent with the token from the link. */
 export function ResetPasswordForm({ token, onDone, onInvalidLink }: ResetPasswordFormProps) {
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const fieldErrors = useFieldErrors(FIELD_ORDER);
+  const { errors, show: showFieldErrors } = fieldErrors;
   const [pending, setPending] = useState(false);
 
   function update(field: keyof typeof values, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  }
-
-  function showFieldErrors(form: HTMLFormElement, fields: FieldErrors) {
-    flushSync(() => setErrors(fields));
-    const first = ['newPassword', 'confirmPassword'].find((name) => fields[name]);
-    const input = first && form.elements.namedItem(first);
-    if (input instanceof HTMLInputElement) input.focus();
+    fieldErrors.clear(field);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,7 +42,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidLink }: ResetPasswor
       showFieldErrors(form, fieldErrorsOf(parsed.error));
       return;
     }
-    setErrors({});
+    fieldErrors.reset();
     setPending(true);
     try {
       await resetPassword({ token, newPassword: parsed.data.newPassword });
