@@ -3,12 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './App';
 import { Toaster } from './components/ui/Toaster';
+import { startPwa } from './pwa/register';
+import { UpdateBanner } from './pwa/UpdateBanner';
 import { loadUserOnce } from './state/useUserStore';
 import { startTheme } from './theme/useTheme';
 import './styles/global.css';
 
 startTheme();
 loadUserOnce();
+startPwa();
 
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
@@ -18,5 +21,6 @@ createRoot(root).render(
   <StrictMode>
     <RouterProvider router={router} />
     <Toaster />
+    <UpdateBanner />
   </StrictMode>,
 );

@@ -168,5 +168,5 @@ export async function startPersonaChat(personaId: number): Promise<string> {
 /** Deletes a chat here at once; the server hears of it through the outbox (spec §8). */
 export async function removeChat(chatId: string): Promise<void> {
   await queueDeleteChat(chatId);
-  void syncNow();
+  await syncNow();
 }

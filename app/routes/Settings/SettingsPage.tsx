@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { InstallButton } from '../../pwa/InstallButton';
 import { AccountSection } from './AccountSection';
 import { LogoutButton } from './LogoutButton';
 import { ThemeSection } from './ThemeSection';
@@ -35,6 +36,7 @@ export function SettingsPage() {
             <Link to="/privacy">Privacy Policy</Link>.
           </p>
         </section>
+        <InstallButton />
         <LogoutButton />
       </main>
     </div>

@@ -1,0 +1,39 @@
+import type { ManifestOptions } from 'vite-plugin-pwa';
+
+/** The web app manifest (issue 5): what makes Besties installable. */
+export const manifest: Partial<ManifestOptions> = {
+  name: 'Besties',
+  short_name: 'Besties',
+  description: 'Talk to five AI besties for advice, hype and support, any time of day.',
+  theme_color: '#ffe4ef',
+  background_color: '#ffe4ef',
+  display: 'standalone',
+  start_url: '/chat?bestie=cassie',
+  scope: '/',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+    {
+      src: '/icons/icon-maskable-512.png',
+      sizes: '512x512',
+      type: 'image/png',
+      purpose: 'maskable',
+    },
+  ],
+  screenshots: [
+    {
+      src: '/screenshots/landing-phone.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Meet your five AI besties',
+    },
+    {
+      src: '/screenshots/landing-desktop.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Besties on a laptop',
+    },
+  ],
+};

@@ -1,0 +1,38 @@
+import { Workbox } from 'workbox-window';
+import { outboxSize } from '../db/outbox';
+import { syncNow } from '../sync/runtime';
+import { usePwaStore, type InstallPromptEvent } from './usePwaStore';
+
+const FLUSH_TIMEOUT_MS = 5000;
+
+/**
+ * Sends what waits in the outbox before a reload, as far as the network allows. Nothing is
+ * lost either way: the outbox lives in IndexedDB, which a new service worker never touches.
+ */
+export async function flushOutbox(): Promise<void> {
+  if ((await outboxSize()) === 0) return;
+  await Promise.race([syncNow(), new Promise((resolve) => setTimeout(resolve, FLUSH_TIMEOUT_MS))]);
+}
+
+/** Registers the service worker (built app only) and listens for installs and updates. */
+export function startPwa(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    usePwaStore.setState({ installPrompt: event as InstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => usePwaStore.setState({ installPrompt: null }));
+  // MODE, not PROD: a build made with NODE_ENV=test (the e2e server) is still a built app.
+  if (import.meta.env.MODE !== 'production' || !('serviceWorker' in navigator)) return;
+
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('waiting', () => {
+    usePwaStore.setState({
+      applyUpdate: async () => {
+        await flushOutbox();
+        workbox.addEventListener('controlling', () => window.location.reload());
+        workbox.messageSkipWaiting();
+      },
+    });
+  });
+  void workbox.register();
+}
