@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import * as chatsRepo from '../sync-server/src/chats/repo';
+import { DB_FILE_NAME, openDatabase } from '../sync-server/src/db/open';
+
+const REPLY =
+  'I hear you, and honestly that sounds like a lot to carry. Tell me more about what happened after that?';
+const MINE = 'So today at school something happened and I do not know how to feel about it.';
+
+/**
+ * Writes `chats` chats of `messagesPerChat` messages (hers and replies, alternating) for a
+ * user straight into the server's database, as the chats use cases would, in one transaction.
+ */
+export function seedHistory(
+  dataDir: string,
+  props: { userId: string; chats: number; messagesPerChat: number },
+): void {
+  const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+  const now = Date.now() - 1000 * 60 * 60 * 24 * 30;
+  try {
+    db.transaction(() => {
+      for (let c = 0; c < props.chats; c += 1) {
+        const chatId = randomUUID();
+        const at = now + c * 1000;
+        chatsRepo.insertChat(db, {
+          id: chatId,
+          userId: props.userId,
+          personaId: 1,
+          title: `Chat number ${c}`,
+          createdAt: at,
+          updatedAt: at,
+          changeSeq: chatsRepo.nextChangeSeq(db, props.userId),
+        });
+        let previous: string | null = null;
+        for (let m = 0; m < props.messagesPerChat; m += 1) {
+          const id = randomUUID();
+          const isReply = m % 2 === 1;
+          chatsRepo.insertMessage(db, {
+            id,
+            chatId,
+            userId: props.userId,
+            role: isReply ? 'assistant' : 'user',
+            content: isReply ? REPLY : MINE,
+            isCrisis: 0,
+            replyTo: isReply ? previous : null,
+            isOcr: 0,
+            isEnhancedOcr: 0,
+            imageUrl: null,
+            extractedText: null,
+            analysisType: null,
+            ocrAnalysis: null,
+            ocrStructuredData: null,
+            ocrConfidence: null,
+            createdAt: at + m,
+            changeSeq: chatsRepo.nextChangeSeq(db, props.userId),
+          });
+          previous = id;
+        }
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
