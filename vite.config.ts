@@ -21,7 +21,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         globIgnores: ['ocr/**', 'screenshots/**'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // /api is data, never the app; the reset page must come from the server, whose answer
+        // carries Referrer-Policy: no-referrer (its URL holds the reset token).
+        navigateFallbackDenylist: [/^\/api\//, /^\/reset-password/],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
       },
