@@ -7,8 +7,12 @@ function toLocalChat({ id, title, timestamp, updatedAt, persona }: ChatSummary):
 
 /** The server's chat list replaces ours; chats it no longer has are gone here too. */
 export async function saveChatList(summaries: ChatSummary[]): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, async () => {
-    const keep = new Set(summaries.map((chat) => chat.id));
+  await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
+    // A chat made on this device and still waiting in the outbox is not on the server yet.
+    const queued = (await db.outbox.toArray()).flatMap(({ mutation }) =>
+      mutation.type === 'createChat' ? [mutation.chat.id] : [],
+    );
+    const keep = new Set([...summaries.map((chat) => chat.id), ...queued]);
     const gone = (await db.chats.toCollection().primaryKeys()).filter((id) => !keep.has(id));
     await db.chats.bulkDelete(gone);
     await db.messages.where('chatId').anyOf(gone).delete();

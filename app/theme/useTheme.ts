@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { isTheme, THEME_STORAGE_KEY, type Theme } from '../../shared/theme';
+import { mirrorTheme } from '../db/settings';
 import { applyTheme, currentTheme, readStoredTheme, saveTheme } from './theme';
 
 interface ThemeState {
@@ -13,6 +14,7 @@ export function setTheme(theme: Theme): void {
   applyTheme(theme);
   saveTheme(theme);
   useThemeStore.setState({ theme });
+  mirrorTheme(theme).catch(() => undefined);
 }
 
 /** Startup: make sure the saved theme is shown (also when the inline script was blocked), and

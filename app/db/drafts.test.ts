@@ -1,0 +1,38 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearLocalData, findChat, saveChatList } from './chats';
+import { queueNewChat } from './outbox';
+import { mirroredTheme, mirrorTheme } from './settings';
+import { draftOf, saveDraft } from './sync';
+import { aChat } from './testData';
+
+beforeEach(async () => {
+  await clearLocalData();
+});
+
+describe('drafts', () => {
+  it('keeps what she typed per chat and forgets it once the box is empty', async () => {
+    await saveDraft('a', 'half a thought');
+    await saveDraft('b', 'another');
+    expect(await draftOf('a')).toBe('half a thought');
+    expect(await draftOf('b')).toBe('another');
+    await saveDraft('a', '');
+    expect(await draftOf('a')).toBe('');
+  });
+
+  it('are wiped with everything else when she logs out', async () => {
+    await saveDraft('a', 'private');
+    await mirrorTheme('dark');
+    await clearLocalData();
+    expect(await draftOf('a')).toBe('');
+    expect(await mirroredTheme()).toBeUndefined();
+  });
+});
+
+describe('the chat list from the server', () => {
+  it('keeps a chat made on this device that waits in the outbox', async () => {
+    await queueNewChat({ chatId: 'mine-offline', persona: aChat({ id: 'x' }).persona });
+    await saveChatList([aChat({ id: 'on-server' })]);
+    expect(await findChat('mine-offline')).not.toBeNull();
+    expect(await findChat('on-server')).not.toBeNull();
+  });
+});
