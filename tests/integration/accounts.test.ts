@@ -164,9 +164,18 @@ describe('POST /api/login', () => {
         .post('/api/login', { email, password: 'not-the-password' });
       return { answer, ms: performance.now() - started };
     };
-    const wrongPassword = await timed('eve@example.com');
-    const unknownEmail = await timed('nobody@example.com');
-    for (const { answer } of [wrongPassword, unknownEmail]) {
+    // Interleaved tries, each side's fastest kept: a busy machine only ever adds time.
+    type Try = Awaited<ReturnType<typeof timed>>;
+    const wrongTries: Try[] = [];
+    const unknownTries: Try[] = [];
+    for (let round = 0; round < 3; round++) {
+      wrongTries.push(await timed('eve@example.com'));
+      unknownTries.push(await timed('nobody@example.com'));
+    }
+    const fastest = (list: Try[]) => list.reduce((best, one) => (one.ms < best.ms ? one : best));
+    const wrongPassword = fastest(wrongTries);
+    const unknownEmail = fastest(unknownTries);
+    for (const { answer } of [...wrongTries, ...unknownTries]) {
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({
         message: 'Invalid email or password',
