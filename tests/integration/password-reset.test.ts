@@ -108,9 +108,9 @@ describe('POST /api/forgot-password', () => {
       known.push(await timed(email));
       unknown.push(await timed(`nobody-${index}@example.com`));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[3]!;
-    // The mail is sent after the answer, so the gap is a database insert: well under 25 ms.
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
+    // Each side's fastest try: a busy machine only ever adds time. The mail is sent after the
+    // answer, so the gap is a database insert: well under 25 ms.
+    expect(Math.abs(Math.min(...known) - Math.min(...unknown))).toBeLessThan(25);
     // A fresh hour for the per-IP limit (20 requests), which this test nearly used up.
     server.clock.advance(HOUR);
   });
