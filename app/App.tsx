@@ -12,14 +12,12 @@ import { Privacy } from './routes/Privacy';
 import { ResetPassword } from './routes/ResetPassword/ResetPassword';
 import { SettingsPage } from './routes/Settings/SettingsPage';
 import { Terms } from './routes/Terms';
-import { SyncRunner } from './sync/SyncRunner';
 import { TestSuccess } from './routes/TestSuccess';
 
 function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      <SyncRunner />
       <Outlet />
     </>
   );

@@ -6,6 +6,7 @@ import { Toaster } from './components/ui/Toaster';
 import { startPwa } from './pwa/register';
 import { UpdateBanner } from './pwa/UpdateBanner';
 import { loadUserOnce } from './state/useUserStore';
+import { SyncRunner } from './sync/SyncRunner';
 import { startTheme } from './theme/useTheme';
 import './styles/global.css';
 
@@ -20,6 +21,8 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <RouterProvider router={router} />
+    {/* Beside the routes, not in them: screens rendered alone (tests) do not start syncing. */}
+    <SyncRunner />
     <Toaster />
     <UpdateBanner />
   </StrictMode>,

@@ -282,7 +282,9 @@ describe('the chat screen', () => {
     await userEvent.type(box, 'spill it{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('spill it');
-    expect(screen.queryByText('Sending…')).toBeNull();
+    // The refused message leaves the list (its local row and outbox entry are dropped).
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.queryByText('spill it', { selector: '.chat-bubble' })).toBeNull();
   });
 
   it('bestie=cassie opens her most recently updated chat', async () => {
