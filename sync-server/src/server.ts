@@ -7,6 +7,8 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { DB_FILE_NAME, openDatabase } from './db/open';
 import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import { trackSends } from './mail/tracked';
 import type { Logger } from './logger';
 
 export interface ServerOptions {
@@ -25,7 +27,7 @@ export interface RunningServer {
   server: Server;
   /** The config the app runs with (PUBLIC_URL carries the real port when it was derived). */
   config: Config;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /** Stops accepting, lets in-flight requests and outgoing mail finish, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -60,7 +62,8 @@ export async function startServer(
       port,
       publicUrl: config.publicUrlIsDefault ? `http://localhost:${port}` : config.publicUrl,
     };
-    const app = createApp({ config: runConfig, db, logger, now: options.now });
+    const mailer = trackSends(createMailer(runConfig, logger));
+    const app = createApp({ config: runConfig, db, logger, mailer, now: options.now });
     server.on('request', app.callback());
     return {
       url,
@@ -68,7 +71,9 @@ export async function startServer(
       server,
       config: runConfig,
       close: () =>
-        closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000).finally(() => db.close()),
+        closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000)
+          .then(() => mailer.settled())
+          .finally(() => db.close()),
     };
   } catch (error) {
     db.close();
