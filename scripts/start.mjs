@@ -36,10 +36,8 @@ if (buildIsStale()) {
   const build = spawnSync(
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    // Always a production build, whatever NODE_ENV the server itself runs with.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
