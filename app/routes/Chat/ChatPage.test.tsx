@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '../../../shared/chat';
 import { clearLocalData } from '../../db/chats';
+import { draftOf } from '../../db/sync';
 import { aChat, aMessage } from '../../db/testData';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -11,6 +12,7 @@ import { RequireUser } from '../../components/RequireUser';
 import { useUserStore } from '../../state/useUserStore';
 import type { PublicUser } from '../../../shared/user';
 import { ChatPage } from './ChatPage';
+import { NEW_CHAT_DRAFT } from './useSend';
 
 const USER: PublicUser = {
   id: 'user-1',
@@ -285,6 +287,22 @@ describe('the chat screen', () => {
     // The refused message leaves the list (its local row and outbox entry are dropped).
     await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
     expect(screen.queryByText('spill it', { selector: '.chat-bubble' })).toBeNull();
+  });
+
+  it('keeps what she typed into a new chat when she leaves and comes back', async () => {
+    givenUser(USER);
+    fakeApi({ 'GET /api/chats': () => Response.json([]) });
+    renderApp('/chat?new=1');
+    await userEvent.type(
+      await screen.findByPlaceholderText('Message your bestie...'),
+      'so about last night',
+    );
+    await waitFor(async () => expect(await draftOf(NEW_CHAT_DRAFT)).toBe('so about last night'));
+    cleanup();
+
+    renderApp('/chat?new=2');
+    const box = await screen.findByPlaceholderText('Message your bestie...');
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('so about last night'));
   });
 
   it('bestie=cassie opens her most recently updated chat', async () => {

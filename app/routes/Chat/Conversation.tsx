@@ -12,7 +12,7 @@ import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
 import { endReply, useReplyStream } from './replyStream';
 import { useChatView } from './useChatView';
-import { useSend, type SendCallbacks } from './useSend';
+import { NEW_CHAT_DRAFT, useSend, type SendCallbacks } from './useSend';
 import { needsAiReminder, welcomeText } from './welcome';
 
 const CASSIE = personaById(DEFAULT_PERSONA_ID) as PersonaRef;
@@ -38,7 +38,7 @@ export function Conversation({
   const view = useChatView(chatId, draftId);
   const streamId = chatId ?? draftId;
   const inProgress = useReplyStream((state) => state[streamId]);
-  const { text, setText, send, retry } = useSend(streamId, callbacks);
+  const { text, setText, send, retry } = useSend(streamId, chatId ?? NEW_CHAT_DRAFT, callbacks);
   const shown = view.status === 'ready' ? view.messages : [];
   const replyShown = shown.some((message) => message.id === inProgress?.savedId);
   useEffect(() => {

@@ -9,29 +9,37 @@ export interface SendCallbacks {
   onSubscriptionRequired: () => void;
 }
 
+/** Where the words typed into a chat that does not exist yet are kept. */
+export const NEW_CHAT_DRAFT = 'new-chat';
+
 /**
  * Her message box and what sending does: clear it at once, give the text back if the send is
- * refused, and open the new chat once her first message has created it.
+ * refused, and open the new chat once her first message has created it. Her unsent words are
+ * kept under `draftKey`: the chat's id, or NEW_CHAT_DRAFT before it has one.
  */
-export function useSend(chatId: string, { onReply, onSubscriptionRequired }: SendCallbacks) {
+export function useSend(
+  chatId: string,
+  draftKey: string,
+  { onReply, onSubscriptionRequired }: SendCallbacks,
+) {
   const navigate = useNavigate();
   const [text, setTextState] = useState('');
 
   // Her unsent words are kept per chat as she types and come back when she returns.
   useEffect(() => {
     let current = true;
-    void draftOf(chatId).then((draft) => {
+    void draftOf(draftKey).then((draft) => {
       if (current && draft) setTextState((typed) => typed || draft);
     });
     return () => {
       current = false;
     };
-  }, [chatId]);
+  }, [draftKey]);
 
   function setText(value: string | ((current: string) => string)) {
     setTextState((current) => {
       const next = typeof value === 'function' ? value(current) : value;
-      void saveDraft(chatId, next);
+      void saveDraft(draftKey, next);
       return next;
     });
   }
