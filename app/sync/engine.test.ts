@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../shared/user';
 import { clearLocalData, findChat, messagesOf } from '../db/chats';
 import { BestiesDb, db } from '../db/db';
@@ -68,9 +68,12 @@ describe('the sync engine', () => {
   it('retries a push that failed with the same mutation ids; the server applies it once', async () => {
     await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hello?' });
     server.failNext = 1;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const sync = engine();
     await sync.sync();
     expect(sync.status()).toBe('error-will-retry');
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
     expect(await outboxInOrder()).toHaveLength(1);
     // The answer of a push can also be lost after the server applied it.
     const [entry] = await outboxInOrder();
