@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUpViaApi, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  chatWithMessage,
+  openChatHistory,
+  PASSWORD,
+  signUpViaApi,
+  TEASER_BUTTON,
+  uniqueEmail,
+} from './helpers';
 
 const SHOTS = 'test-results/screenshots';
-const TEASER_BUTTON = 'HEAR WHAT YOUR BESTIE HAS TO SAY...';
-
-/** The chat history: a column on desktop, a drawer behind 'Open menu' on a phone. */
-async function openChatHistory(page: Page) {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-  return page.getByRole('navigation', { name: 'Chat history' });
-}
-
-/** A chat made through the API with a first message (Cassie, so a free user gets a teaser). */
-async function chatWithMessage(page: Page, message: string): Promise<string> {
-  const answer = await page.request.post('/api/chats', { data: { message, isTeaser: true } });
-  expect(answer.status()).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
-}
 
 test('a visitor sends to Cassie, signs up in the modal, and her message goes through', async ({
   page,

@@ -86,3 +86,19 @@ export async function resetLinkFromOutbox(email: string, after = 0): Promise<str
  * chat (or a new Cassie chat) at /chat/{id}.
  */
 export const CASSIE_CHAT_URL = /\/chat(\?bestie=cassie|\/[0-9a-f-]{36})$/;
+
+export const TEASER_BUTTON = 'HEAR WHAT YOUR BESTIE HAS TO SAY...';
+
+/** The chat history: a column on desktop, a drawer behind 'Open menu' on a phone. */
+export async function openChatHistory(page: Page) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  return page.getByRole('navigation', { name: 'Chat history' });
+}
+
+/** A chat made through the API with a first message (Cassie, so a free user gets a teaser). */
+export async function chatWithMessage(page: Page, message: string): Promise<string> {
+  const answer = await page.request.post('/api/chats', { data: { message, isTeaser: true } });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { id: string }).id;
+}

@@ -1,21 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, signUpViaApi } from './helpers';
+import { chatWithMessage, openChatHistory, PASSWORD, signUpViaApi, TEASER_BUTTON } from './helpers';
 
-const TEASER_BUTTON = 'HEAR WHAT YOUR BESTIE HAS TO SAY...';
 const OFFLINE = "You're offline — messages will send when you're back";
-
-/** The chat history: a column on desktop, a drawer behind 'Open menu' on a phone. */
-async function openChatHistory(page: Page) {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-  return page.getByRole('navigation', { name: 'Chat history' });
-}
-
-async function chatWithMessage(page: Page, message: string): Promise<string> {
-  const answer = await page.request.post('/api/chats', { data: { message, isTeaser: true } });
-  expect(answer.status()).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
-}
 
 /** Waits until the service worker has precached the app and controls the page. */
 async function serviceWorkerReady(page: Page) {
