@@ -6,9 +6,7 @@ import { fieldErrorsFromApi } from '../../http/client';
 import { EmailField } from '../../components/forms/EmailField';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { TextField } from '../../components/ui/TextField';
-import { toast } from '../../state/useToastStore';
-import { refreshUser, setUser } from '../../state/useUserStore';
-import { failureDescription, toastFillAllFields } from './authFeedback';
+import { enterAccount, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
 
 export interface LoginValues {
@@ -47,20 +45,15 @@ export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
     }
     reset();
     setPending(true);
-    try {
-      const user = await login(parsed.data);
-      toast({ title: 'Login successful', description: 'Welcome back!' });
-      setUser(user);
-      void refreshUser();
-    } catch (error) {
-      setPending(false);
-      showErrors(form, fieldErrorsFromApi(error));
-      toast({
-        title: 'Login failed',
-        description: failureDescription(error, 'Please check your email and password'),
-        variant: 'destructive',
-      });
-    }
+    await enterAccount({
+      request: () => login(parsed.data),
+      success: { title: 'Login successful', description: 'Welcome back!' },
+      failure: { title: 'Login failed', fallback: 'Please check your email and password' },
+      onFailure: (error) => {
+        setPending(false);
+        showErrors(form, fieldErrorsFromApi(error));
+      },
+    });
   }
 
   return (

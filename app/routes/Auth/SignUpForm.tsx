@@ -11,8 +11,7 @@ import { EmailField } from '../../components/forms/EmailField';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../state/useToastStore';
-import { refreshUser, setUser } from '../../state/useUserStore';
-import { failureDescription, toastFillAllFields } from './authFeedback';
+import { enterAccount, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
 
 export interface SignUpValues {
@@ -60,21 +59,19 @@ export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
     }
     reset();
     setPending(true);
-    try {
-      const { email, password } = parsed.data;
-      const user = await register({ email, password });
-      toast({ title: 'Registration successful', description: 'Account created successfully!' });
-      setUser(user);
-      void refreshUser();
-    } catch (error) {
-      setPending(false);
-      showErrors(form, fieldErrorsFromApi(error));
-      toast({
+    const { email, password } = parsed.data;
+    await enterAccount({
+      request: () => register({ email, password }),
+      success: { title: 'Registration successful', description: 'Account created successfully!' },
+      failure: {
         title: 'Registration failed',
-        description: failureDescription(error, 'Please try again with a different email'),
-        variant: 'destructive',
-      });
-    }
+        fallback: 'Please try again with a different email',
+      },
+      onFailure: (error) => {
+        setPending(false);
+        showErrors(form, fieldErrorsFromApi(error));
+      },
+    });
   }
 
   return (
