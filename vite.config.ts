@@ -9,6 +9,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('./app', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   plugins: [
     react(),
     // The service worker precaches the app shell and portraits; chats come from Dexie, so

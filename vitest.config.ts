@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+const resolve = { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } };
+
 export default defineConfig({
+  resolve,
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'server',
           environment: 'node',
@@ -18,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         plugins: [react()],
         test: {
           name: 'app',

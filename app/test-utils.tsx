@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { PublicUser } from '../shared/user';
+import type { PublicUser } from '@shared/user';
 import { routes } from './App';
 import { Toaster } from './components/ui/Toaster';
 import { useToastStore } from './state/useToastStore';

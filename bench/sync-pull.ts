@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { PullAnswer } from '../shared/sync';
+import type { PullAnswer } from '@shared/sync';
 import { makeDataDir, startTestServer } from '../tests/integration/harness';
 import type { Client } from '../tests/integration/harness';
 import { seedHistory } from './seed';

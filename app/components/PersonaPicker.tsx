@@ -1,7 +1,7 @@
 import './dialogs.css';
 import { useState } from 'react';
-import { canUsePersona, PERSONAS, type Persona } from '../../shared/personas';
-import type { SubscriptionTier } from '../../shared/user';
+import { canUsePersona, PERSONAS, type Persona } from '@shared/personas';
+import type { SubscriptionTier } from '@shared/user';
 import { toast } from '../state/useToastStore';
 import { Dialog, DialogClose, DialogContent } from './ui/Dialog';
 import { PersonaAvatar } from './ui/PersonaAvatar';

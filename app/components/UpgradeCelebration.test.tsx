@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { planById, PLANS } from '../../shared/plans';
+import { planById, PLANS } from '@shared/plans';
 import { celebrationLine, UpgradeCelebration } from './UpgradeCelebration';
 
 function plan(id: string) {

@@ -1,7 +1,7 @@
 import './upgradeCelebration.css';
 import { useEffect, useRef, useState } from 'react';
-import { PERSONAS } from '../../shared/personas';
-import type { Plan } from '../../shared/plans';
+import { PERSONAS } from '@shared/personas';
+import type { Plan } from '@shared/plans';
 import { PersonaAvatar } from './ui/PersonaAvatar';
 
 /** Spec §9: the upgrade toast closes itself after 10 s, with a 0.5 s exit. */

@@ -1,7 +1,7 @@
 import './dialogs.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_PLAN_ID, PLANS, type PlanId } from '../../shared/plans';
+import { DEFAULT_PLAN_ID, PLANS, type PlanId } from '@shared/plans';
 import { Dialog, DialogClose, DialogContent } from './ui/Dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/Tabs';
 

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, ChatSummary } from '../../shared/chat';
+import type { Chat, ChatMessage, ChatSummary } from '@shared/chat';
 import { db, type LocalChat, type LocalMessage } from './db';
 
 function toLocalChat({ id, title, timestamp, updatedAt, persona }: ChatSummary): LocalChat {

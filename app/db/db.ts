@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, PersonaRef } from '../../shared/chat';
-import type { Mutation } from '../../shared/sync';
+import type { ChatMessage, PersonaRef } from '@shared/chat';
+import type { Mutation } from '@shared/sync';
 
 /** Where a message stands on this device: saved by the server, on its way, or not delivered. */
 export type MessageStatus = 'sent' | 'pending' | 'failed';

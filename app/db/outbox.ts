@@ -1,5 +1,5 @@
-import type { Mutation, MutationResult } from '../../shared/sync';
-import type { PersonaRef } from '../../shared/chat';
+import type { Mutation, MutationResult } from '@shared/sync';
+import type { PersonaRef } from '@shared/chat';
 import { pendingMessage } from './chats';
 import { db, type OutboxEntry } from './db';
 import { writeRows } from './sync';

@@ -1,4 +1,4 @@
-import type { Theme } from '../../shared/theme';
+import type { Theme } from '@shared/theme';
 import { db } from './db';
 
 /**

@@ -1,6 +1,6 @@
-import type { ChatSummary } from '../../shared/chat';
-import type { PullAnswer, SyncRows } from '../../shared/sync';
-import type { PublicUser } from '../../shared/user';
+import type { ChatSummary } from '@shared/chat';
+import type { PullAnswer, SyncRows } from '@shared/sync';
+import type { PublicUser } from '@shared/user';
 import { db, type LocalChat } from './db';
 
 const toLocalChat = ({ id, title, timestamp, updatedAt, persona }: ChatSummary): LocalChat => ({

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from '../../shared/chat';
+import type { Chat, ChatMessage } from '@shared/chat';
 
 /** Test builders for API shapes. */
 export function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage {

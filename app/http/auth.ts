@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../shared/user';
-import type { LoginBody, RegisterBody } from '../../shared/validation';
+import type { PublicUser } from '@shared/user';
+import type { LoginBody, RegisterBody } from '@shared/validation';
 import { apiJson, getJsonOrNullOn401 } from './client';
 
 export function login(body: LoginBody): Promise<PublicUser> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../shared/chat';
+import type { ChatMessage } from '@shared/chat';
 import { aMessage } from '../db/testData';
 import { ReplyFailedError, sendMessageStreaming } from './chats';
 import { ApiError } from './client';

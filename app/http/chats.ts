@@ -5,7 +5,7 @@ import type {
   CreateChatBody,
   SendMessageAnswer,
   SendMessageBody,
-} from '../../shared/chat';
+} from '@shared/chat';
 import { ApiError, apiJson } from './client';
 import { readSseStream } from './sse';
 

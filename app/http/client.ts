@@ -1,7 +1,7 @@
 // This folder is app/http, not app/api: Vite serves app/ at the site root, and the dev server
 // proxies every URL starting with /api to the API server, so /api/client.ts would never load.
 
-import type { ApiErrorBody } from '../../shared/api-error';
+import type { ApiErrorBody } from '@shared/api-error';
 
 /**
  * A non-OK answer from the API. Its message is `"{status}: {body text or status text}"`

@@ -1,4 +1,4 @@
-import type { Mutation, PullAnswer, PushAnswer } from '../../shared/sync';
+import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
 import { apiJson } from './client';
 
 export function pushMutations(mutations: Mutation[]): Promise<PushAnswer> {

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { isPlanId, planById } from '../../shared/plans';
+import { isPlanId, planById } from '@shared/plans';
 import { SimplePage } from '../components/SimplePage';
 
 /** /checkout?plan={planId}: the chosen plan. The payment dialog arrives with payments. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PLAN_ID, PLANS, planById, type PlanId } from '../../shared/plans';
+import { DEFAULT_PLAN_ID, PLANS, planById, type PlanId } from '@shared/plans';
 import { SimplePage } from '../components/SimplePage';
 import { UpgradeCelebration } from '../components/UpgradeCelebration';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../shared/user';
+import type { PublicUser } from '@shared/user';
 import { getCurrentUser } from '../http/auth';
 import { refreshUser, setUser, useUserStore } from './useUserStore';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PublicUser } from '../../shared/user';
+import type { PublicUser } from '@shared/user';
 import { lastUser } from '../db/sync';
 import { getCurrentUser } from '../http/auth';
 import { ApiError } from '../http/client';

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../shared/user';
+import type { PublicUser } from '@shared/user';
 import { clearLocalData, findChat, messagesOf } from '../db/chats';
 import { BestiesDb, db } from '../db/db';
 import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from '../db/outbox';

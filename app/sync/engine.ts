@@ -1,4 +1,4 @@
-import type { Mutation, PullAnswer, PushAnswer } from '../../shared/sync';
+import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
 import { outboxInOrder, settlePush } from '../db/outbox';
 import { pullCursor, savePulledPage } from '../db/sync';
 

@@ -1,5 +1,5 @@
-import type { Mutation, MutationResult, PullAnswer, PushAnswer, SyncRows } from '../../shared/sync';
-import type { ChatMessage, ChatSummary } from '../../shared/chat';
+import type { Mutation, MutationResult, PullAnswer, PushAnswer, SyncRows } from '@shared/sync';
+import type { ChatMessage, ChatSummary } from '@shared/chat';
 import { aChat, aMessage } from '../db/testData';
 import type { SyncTransport } from './engine';
 

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../shared/user';
+import type { PublicUser } from '@shared/user';
 import { claimDevice } from '../db/sync';
 import { pullChanges, pushMutations } from '../http/sync';
 import { createSyncEngine, type SyncEngine } from './engine';

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, type Theme } from '../../shared/theme';
+import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, type Theme } from '@shared/theme';
 
 /** The browser chrome colour per theme; index.html's startup script holds the same values. */
 export const THEME_COLORS: Record<Theme, string> = {

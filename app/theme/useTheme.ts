@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isTheme, THEME_STORAGE_KEY, type Theme } from '../../shared/theme';
+import { isTheme, THEME_STORAGE_KEY, type Theme } from '@shared/theme';
 import { mirrorTheme } from '../db/settings';
 import { applyTheme, currentTheme, readStoredTheme, saveTheme } from './theme';
 

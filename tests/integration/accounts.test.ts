@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicUserSchema } from '../../shared/user';
+import { publicUserSchema } from '@shared/user';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import type { TestServer } from './harness';
 import {

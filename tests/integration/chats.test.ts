@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_MAX_LENGTH } from '../../shared/chat';
+import { MESSAGE_MAX_LENGTH } from '@shared/chat';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
 import type { TestServer } from './harness';

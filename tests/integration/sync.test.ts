@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mutation, PullAnswer, PushAnswer } from '../../shared/sync';
+import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
 import { grant, signedInClient } from './fakes/besties';
 import type { Client, TestServer } from './harness';
 import { startTestServer } from './harness';

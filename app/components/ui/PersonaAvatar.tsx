@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Persona } from '../../../shared/personas';
+import type { Persona } from '@shared/personas';
 
 interface PersonaAvatarProps {
   persona: Pick<Persona, 'name' | 'avatar'>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { PERSONAS } from '../../../shared/personas';
+import { PERSONAS } from '@shared/personas';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { fieldErrorsOf, loginSchema } from '../../../shared/validation';
+import { fieldErrorsOf, loginSchema } from '@shared/validation';
 import { login } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
 import { EmailField } from '../../components/forms/EmailField';

@@ -1,10 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  fieldErrorsOf,
-  messages,
-  PASSWORD_MIN_LENGTH,
-  signUpFormSchema,
-} from '../../../shared/validation';
+import { fieldErrorsOf, messages, PASSWORD_MIN_LENGTH, signUpFormSchema } from '@shared/validation';
 import { register } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
 import { EmailField } from '../../components/forms/EmailField';

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/user';
+import type { PublicUser } from '@shared/user';
 import { ApiError, userMessageOf } from '../../http/client';
 import { toast } from '../../state/useToastStore';
 import { refreshUser, setUser } from '../../state/useUserStore';

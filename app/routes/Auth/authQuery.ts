@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '../../../shared/routes';
+import { safeRedirectPath } from '@shared/routes';
 
 export type AuthTab = 'login' | 'signup';
 

@@ -1,4 +1,4 @@
-import type { PersonaRef } from '../../../shared/chat';
+import type { PersonaRef } from '@shared/chat';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { PlusIcon } from './icons';
 

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Chat } from '../../../shared/chat';
+import type { Chat } from '@shared/chat';
 import { clearLocalData } from '../../db/chats';
 import { draftOf } from '../../db/sync';
 import { aChat, aMessage } from '../../db/testData';
@@ -10,7 +10,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RequireUser } from '../../components/RequireUser';
 import { useUserStore } from '../../state/useUserStore';
-import type { PublicUser } from '../../../shared/user';
+import type { PublicUser } from '@shared/user';
 import { ChatPage } from './ChatPage';
 import { NEW_CHAT_DRAFT } from './useSend';
 

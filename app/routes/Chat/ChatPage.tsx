@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { ChatMessage } from '../../../shared/chat';
-import type { Persona } from '../../../shared/personas';
+import type { ChatMessage } from '@shared/chat';
+import type { Persona } from '@shared/personas';
 import { PersonaPicker } from '../../components/PersonaPicker';
 import { UpgradeCelebration } from '../../components/UpgradeCelebration';
 import { UpgradeDialog } from '../../components/UpgradeDialog';

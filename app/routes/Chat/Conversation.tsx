@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { PersonaRef } from '../../../shared/chat';
-import { DEFAULT_PERSONA_ID, personaById } from '../../../shared/personas';
+import type { PersonaRef } from '@shared/chat';
+import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { LoginModal } from '../../components/LoginModal';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../state/useToastStore';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { MESSAGE_MAX_LENGTH } from '../../../shared/chat';
+import { MESSAGE_MAX_LENGTH } from '@shared/chat';
 
 export const FOCUS_DELAY_MS = 100;
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PersonaRef } from '../../../shared/chat';
+import type { PersonaRef } from '@shared/chat';
 import { Markdown } from '../../components/Markdown';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import type { ChatItem } from './chatItems';

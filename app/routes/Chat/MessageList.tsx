@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PersonaRef } from '../../../shared/chat';
+import type { PersonaRef } from '@shared/chat';
 import { Markdown } from '../../components/Markdown';
 import type { ChatItem } from './chatItems';
 import { BestieRow, MessageBubble } from './MessageBubble';

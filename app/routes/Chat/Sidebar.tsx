@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { displayName, type PublicUser } from '../../../shared/user';
+import { displayName, type PublicUser } from '@shared/user';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { chatsNewestFirst } from '../../db/chats';
 import type { LocalChat } from '../../db/db';

@@ -1,6 +1,6 @@
-import type { ChatMessage } from '../../../shared/chat';
-import type { PersonaRef } from '../../../shared/chat';
-import { DEFAULT_PERSONA_ID, personaById } from '../../../shared/personas';
+import type { ChatMessage } from '@shared/chat';
+import type { PersonaRef } from '@shared/chat';
+import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import {
   findChat,
   markMessageFailed,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_PERSONA_ID } from '../../../shared/personas';
+import { DEFAULT_PERSONA_ID } from '@shared/personas';
 import { saveChat, saveChatList } from '../../db/chats';
 import { createChat, listChats } from '../../http/chats';
 

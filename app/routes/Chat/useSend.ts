@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ChatMessage } from '../../../shared/chat';
+import type { ChatMessage } from '@shared/chat';
 import { draftOf, saveDraft } from '../../db/sync';
 import { sendText } from './chatActions';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { planById, type Plan } from '../../../shared/plans';
+import { planById, type Plan } from '@shared/plans';
 
 /**
  * success=true&plan={id} on the chat screen (spec §2): show the upgrade celebration once,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personaById } from '../../../shared/personas';
+import { personaById } from '@shared/personas';
 import { GENERIC_GREETING, needsAiReminder, welcomeText } from './welcome';
 
 describe('the welcome message', () => {

@@ -1,4 +1,4 @@
-import type { PersonaRef } from '../../../shared/chat';
+import type { PersonaRef } from '@shared/chat';
 
 export const AI_NOTE = 'Just so you know: your bestie is an AI, not a person.';
 

@@ -1,9 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  FORGOT_PASSWORD_MESSAGE,
-  forgotPasswordSchema,
-  messages,
-} from '../../../shared/validation';
+import { FORGOT_PASSWORD_MESSAGE, forgotPasswordSchema, messages } from '@shared/validation';
 import { EmailField } from '../../components/forms/EmailField';
 import { ApiError, userMessageOf } from '../../http/client';
 import { toast } from '../../state/useToastStore';

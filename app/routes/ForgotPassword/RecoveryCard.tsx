@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PERSONAS } from '../../../shared/personas';
+import { PERSONAS } from '@shared/personas';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import '../Auth/auth.css';

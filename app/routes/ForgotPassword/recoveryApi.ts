@@ -1,4 +1,4 @@
-import type { ForgotPasswordBody, ResetPasswordBody } from '../../../shared/validation';
+import type { ForgotPasswordBody, ResetPasswordBody } from '@shared/validation';
 import { apiJson } from '../../http/client';
 
 export interface RecoveryAnswer {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PERSONAS } from '../../../shared/personas';
+import { PERSONAS } from '@shared/personas';
 import { Spinner } from '../../components/ui/Spinner';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

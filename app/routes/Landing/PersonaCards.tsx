@@ -1,4 +1,4 @@
-import { PERSONAS } from '../../../shared/personas';
+import { PERSONAS } from '@shared/personas';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 
 /** Meet your besties: five cards with portrait, name, tagline and description. */

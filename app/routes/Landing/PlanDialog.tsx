@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Plan } from '../../../shared/plans';
+import type { Plan } from '@shared/plans';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
 import { PLANS_SECTION, scrollToSection } from './scrollToSection';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PLANS, type Plan, type PlanId } from '../../../shared/plans';
+import { PLANS, type Plan, type PlanId } from '@shared/plans';
 import { useUserStore } from '../../state/useUserStore';
 import { PlanDialog } from './PlanDialog';
 

@@ -1,4 +1,4 @@
-import { personaById, type Persona } from '../../../shared/personas';
+import { personaById, type Persona } from '@shared/personas';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 
 interface SampleChat {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ChatSummary } from '../../../shared/chat';
+import type { ChatSummary } from '@shared/chat';
 import { apiJson } from '../../http/client';
 import { toast } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';

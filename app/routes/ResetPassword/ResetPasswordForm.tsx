@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, resetPasswordFormSchema } from '../../../shared/validation';
+import { fieldErrorsOf, resetPasswordFormSchema } from '@shared/validation';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError, fieldErrorsFromApi } from '../../http/client';

@@ -1,4 +1,4 @@
-import { tierLabel } from '../../../shared/user';
+import { tierLabel } from '@shared/user';
 import { useUserStore } from '../../state/useUserStore';
 
 export function AccountSection() {

@@ -1,4 +1,4 @@
-import { THEMES, type Theme } from '../../../shared/theme';
+import { THEMES, type Theme } from '@shared/theme';
 import { setTheme, useTheme } from '../../theme/useTheme';
 
 const THEME_NAMES: Record<Theme, string> = { pink: 'Pink', light: 'Light', dark: 'Dark' };

@@ -3,7 +3,7 @@ import {
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordSchema,
   resetPasswordSchema,
-} from '../../../shared/validation';
+} from '@shared/validation';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';
 import { enforce } from '../http/rateLimit';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { loginSchema, registerSchema } from '../../../shared/validation';
+import { loginSchema, registerSchema } from '@shared/validation';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';
 import { unauthorized } from '../http/errors';

@@ -1,5 +1,5 @@
-import { DEFAULT_PERSONA_ID } from '../../../shared/personas';
-import type { SubscriptionTier } from '../../../shared/user';
+import { DEFAULT_PERSONA_ID } from '@shared/personas';
+import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import type { UserRow } from '../users/repo';
 import type { ChatRow, MessageRow } from './repo';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERSONAS } from '../../../shared/personas';
-import type { Persona } from '../../../shared/personas';
+import { PERSONAS } from '@shared/personas';
+import type { Persona } from '@shared/personas';
 import { presentChatSummary, presentMessage } from './present';
 import type { ChatRow, MessageRow } from './repo';
 

@@ -1,8 +1,8 @@
-import { ANALYSIS_TYPES, ocrAnalysisSchema, teaserOf } from '../../../shared/chat';
-import type { AnalysisType, Chat, ChatMessage, ChatSummary } from '../../../shared/chat';
-import { canUsePersonaFully, personaById, PERSONAS } from '../../../shared/personas';
-import type { Persona } from '../../../shared/personas';
-import type { SubscriptionTier } from '../../../shared/user';
+import { ANALYSIS_TYPES, ocrAnalysisSchema, teaserOf } from '@shared/chat';
+import type { AnalysisType, Chat, ChatMessage, ChatSummary } from '@shared/chat';
+import { canUsePersonaFully, personaById, PERSONAS } from '@shared/personas';
+import type { Persona } from '@shared/personas';
+import type { SubscriptionTier } from '@shared/user';
 import { presentPersonaRef } from '../personas/present';
 import type { ChatRow, MessageRow } from './repo';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { displayName } from '../../../shared/user';
+import { displayName } from '@shared/user';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
 import type { HistoryItem } from '../replies/types';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createChatSchema, sendMessageSchema } from '../../../shared/chat';
+import { createChatSchema, sendMessageSchema } from '@shared/chat';
 import type { Deps } from '../deps';
 import { unauthorized } from '../http/errors';
 import type { AppContext, AppState } from '../http/types';

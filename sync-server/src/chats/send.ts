@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { chatTitleFrom } from '../../../shared/chat';
-import type { OcrAnalysis, AnalysisType } from '../../../shared/chat';
-import type { Persona } from '../../../shared/personas';
-import type { SubscriptionTier } from '../../../shared/user';
+import { chatTitleFrom } from '@shared/chat';
+import type { OcrAnalysis, AnalysisType } from '@shared/chat';
+import type { Persona } from '@shared/personas';
+import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { conflict } from '../http/errors';
 import * as repo from './repo';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { canUsePersona, personaById } from '../../../shared/personas';
-import type { Persona } from '../../../shared/personas';
-import type { SubscriptionTier } from '../../../shared/user';
+import { canUsePersona, personaById } from '@shared/personas';
+import type { Persona } from '@shared/personas';
+import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { conflict, notFound, subscriptionRequired } from '../http/errors';
 import { personaOf } from './present';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { canUsePersonaFully } from '../../../shared/personas';
-import type { ReplyStreamEvent } from '../../../shared/chat';
-import type { SubscriptionTier } from '../../../shared/user';
+import { canUsePersonaFully } from '@shared/personas';
+import type { ReplyStreamEvent } from '@shared/chat';
+import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { AppError, internalError } from '../http/errors';
 import type { AppContext } from '../http/types';

@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_TIERS } from '../../../shared/user';
-import type { SubscriptionTier } from '../../../shared/user';
+import { SUBSCRIPTION_TIERS } from '@shared/user';
+import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 

@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from '../../../shared/api-error';
-import type { FieldErrors } from '../../../shared/validation';
+import type { ApiErrorBody } from '@shared/api-error';
+import type { FieldErrors } from '@shared/validation';
 
 type Details = Omit<ApiErrorBody, 'message' | 'code'>;
 

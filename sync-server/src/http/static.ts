@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
-import { isAppRoute } from '../../../shared/routes';
+import { isAppRoute } from '@shared/routes';
 import { notFound } from './errors';
 import { isApiPath } from './types';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrorsOf } from '../../../shared/validation';
+import { fieldErrorsOf } from '@shared/validation';
 import type { AppContext } from './types';
 import { badRequest, unsupportedMediaType, validation } from './errors';
 

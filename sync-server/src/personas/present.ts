@@ -1,5 +1,5 @@
-import type { Persona } from '../../../shared/personas';
-import type { PersonaRef } from '../../../shared/chat';
+import type { Persona } from '@shared/personas';
+import type { PersonaRef } from '@shared/chat';
 
 /** A persona of GET /api/personas. */
 export function presentPersona(persona: Persona): Persona {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { PERSONAS } from '../../../shared/personas';
+import { PERSONAS } from '@shared/personas';
 import type { AppState } from '../http/types';
 import { presentPersona } from './present';
 

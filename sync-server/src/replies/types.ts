@@ -1,4 +1,4 @@
-import type { Persona } from '../../../shared/personas';
+import type { Persona } from '@shared/personas';
 
 export interface HistoryItem {
   role: 'user' | 'assistant';

@@ -1,4 +1,4 @@
-import type { Persona } from '../../../shared/personas';
+import type { Persona } from '@shared/personas';
 
 /** The resources every crisis reply carries, word for word. */
 export const CRISIS_RESOURCES = [

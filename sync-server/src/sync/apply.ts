@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { mutationSchema } from '../../../shared/sync';
-import type { SubscriptionTier } from '../../../shared/user';
+import type { mutationSchema } from '@shared/sync';
+import type { SubscriptionTier } from '@shared/user';
 import { createChat } from '../chats/create';
 import { writeReply } from '../chats/reply';
 import { acceptMessage } from '../chats/send';

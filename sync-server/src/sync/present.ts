@@ -1,5 +1,5 @@
-import type { SyncRows } from '../../../shared/sync';
-import type { SubscriptionTier } from '../../../shared/user';
+import type { SyncRows } from '@shared/sync';
+import type { SubscriptionTier } from '@shared/user';
 import { personaOf, presentChatSummary, presentMessage } from '../chats/present';
 import type { ChatRow, MessageRow } from '../chats/repo';
 

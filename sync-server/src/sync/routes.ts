@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { pullQuerySchema, pushBodySchema } from '../../../shared/sync';
+import { pullQuerySchema, pushBodySchema } from '@shared/sync';
 import { abortOnHangUp } from '../chats/stream';
 import type { Deps } from '../deps';
 import { unauthorized } from '../http/errors';

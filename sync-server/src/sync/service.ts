@@ -1,5 +1,5 @@
-import type { MutationResult, PullAnswer, PushAnswer } from '../../../shared/sync';
-import type { SubscriptionTier } from '../../../shared/user';
+import type { MutationResult, PullAnswer, PushAnswer } from '@shared/sync';
+import type { SubscriptionTier } from '@shared/user';
 import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';

@@ -1,5 +1,5 @@
-import { AGE_RANGES } from '../../../shared/user';
-import type { PublicUser, SubscriptionTier } from '../../../shared/user';
+import { AGE_RANGES } from '@shared/user';
+import type { PublicUser, SubscriptionTier } from '@shared/user';
 import type { UserRow } from './repo';
 
 type AgeRange = (typeof AGE_RANGES)[number];

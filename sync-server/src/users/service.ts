@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SubscriptionTier } from '../../../shared/user';
+import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { currentTier } from '../entitlements/service';
 import { conflict } from '../http/errors';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import type { SubscriptionTier } from '../../../shared/user';
+import type { SubscriptionTier } from '@shared/user';
 import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import { grantTier } from '../../../sync-server/src/entitlements/service';
 import type { Client, TestServer } from '../harness';

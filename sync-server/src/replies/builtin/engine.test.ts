@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERSONAS } from '../../../../shared/personas';
-import type { Persona } from '../../../../shared/personas';
+import { PERSONAS } from '@shared/personas';
+import type { Persona } from '@shared/personas';
 import type { HistoryItem } from '../types';
 import { FEELINGS, TOPICS, feelingOf, reflectionOf, topicInContext, topicOf } from './analyse';
 import { builtinProvider, composeReply } from './engine';
