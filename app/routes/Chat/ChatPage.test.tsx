@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '@shared/chat';
 import { clearLocalData } from '../../db/chats';
 import { draftOf } from '../../db/sync';
@@ -12,6 +12,7 @@ import { RequireUser } from '../../components/RequireUser';
 import { useUserStore } from '../../state/useUserStore';
 import type { PublicUser } from '@shared/user';
 import { ChatPage } from './ChatPage';
+import { useReplyStream } from './replyStream';
 import { NEW_CHAT_DRAFT } from './useSend';
 
 const USER: PublicUser = {
@@ -89,10 +90,14 @@ const TEASER_CHAT: Chat = aChat({
 
 beforeEach(async () => {
   await clearLocalData();
+  useReplyStream.setState({}, true);
+  // Unknown calls answer 404 until a test says otherwise: nothing reaches a real network.
+  fakeApi({});
 });
 
-// Globals stay stubbed after a test: a refetch it started may land late, and must not reach
-// a real network. Each test stubs fetch afresh.
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('the chat screen', () => {
   it('shows a teaser with a button that opens the upgrade dialog, month first', async () => {
@@ -210,7 +215,7 @@ describe('the chat screen', () => {
 
   it('creates the chat with her first message and opens it', async () => {
     givenUser(USER);
-    fakeApi({
+    const api: Record<string, Handler> = {
       'GET /api/chats': () => Response.json([]),
       'POST /api/chats': (_url, init) => {
         const body = JSON.parse(String(init.body)) as {
@@ -225,10 +230,15 @@ describe('the chat screen', () => {
             aMessage({ id: 'r', chatId: body.id, isUser: false, message: 'Tell me more!' }),
           ],
         });
+        api[`GET /api/chats/${body.id}`] = () => {
+          fetchedChats += 1;
+          return Response.json(chat);
+        };
         return Response.json(chat, { status: 201 });
       },
-      'GET /api/chats/': () => Response.json([]),
-    });
+    };
+    let fetchedChats = 0;
+    fakeApi(api);
     const { location } = renderApp('/chat?new=1');
     await userEvent.type(
       await screen.findByPlaceholderText('Message your bestie...'),
@@ -236,6 +246,10 @@ describe('the chat screen', () => {
     );
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
     expect(await screen.findByText('Tell me more!')).toBeTruthy();
+    // Still there once the opened chat has been fetched (not 'Chat Not Found').
+    await waitFor(() => expect(fetchedChats).toBeGreaterThan(0));
+    expect(await screen.findByText('Tell me more!')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Chat Not Found' })).toBeNull();
   });
 
   it('opens the upgrade dialog 2 s after a teaser reply arrives', async () => {
