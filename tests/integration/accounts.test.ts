@@ -1,23 +1,18 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publicUserSchema } from '@shared/user';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
-import type { TestServer } from './harness';
-import {
-  allAnswers,
-  cookieAttributes,
-  DAY,
-  MINUTE,
-  sessionCookieOf,
-  startTestServer,
-} from './harness';
+import type { Answer, TestServer } from './harness';
+import { cookieAttributes, DAY, MINUTE, sessionCookieOf, startTestServer } from './harness';
 
+// Each test gets its own server, database and clock: no test depends on another's accounts,
+// sessions, rate-limit counts or clock moves, so any one runs alone or in any order.
 let server: TestServer;
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
 });
-afterAll(async () => {
+afterEach(async () => {
   await server.stop();
 });
 
@@ -65,6 +60,11 @@ describe('POST /api/register', () => {
   });
 
   it('refuses a second sign-up with the same email, whatever its case, with 409', async () => {
+    const first = await server.client().post('/api/register', {
+      email: 'ann@example.com',
+      password: PASSWORD,
+    });
+    expect(first.status).toBe(201);
     const answer = await server.client().post('/api/register', {
       email: 'ANN@example.com',
       password: 'another-pass',
@@ -254,9 +254,34 @@ describe('session lifetime', () => {
 });
 
 describe('secrets', () => {
-  it('never sends a password hash in any answer', () => {
-    expect(allAnswers.length).toBeGreaterThan(10);
-    for (const answer of allAnswers) {
+  it('never sends a password hash in any answer', async () => {
+    // Every kind of answer the account routes give, collected by this test itself.
+    const answers: Answer[] = [];
+    const kept = (answer: Answer) => {
+      answers.push(answer);
+      return answer.status;
+    };
+    const hal = server.client();
+    const credentials = { email: 'hal@example.com', password: PASSWORD };
+    expect(kept(await hal.post('/api/register', credentials))).toBe(201);
+    expect(kept(await hal.get('/api/user'))).toBe(200);
+    expect(kept(await hal.post('/api/login', credentials))).toBe(200);
+
+    const other = server.client();
+    expect(kept(await other.post('/api/register', credentials))).toBe(409);
+    expect(kept(await other.post('/api/register', { email: 'x' }))).toBe(400);
+    const wrongPassword = { ...credentials, password: 'not-the-password' };
+    expect(kept(await other.post('/api/login', wrongPassword))).toBe(401);
+    const unknownEmail = { ...credentials, email: 'nobody@example.com' };
+    expect(kept(await other.post('/api/login', unknownEmail))).toBe(401);
+    expect(kept(await other.post('/api/login', { email: 'nope' }))).toBe(400);
+    expect(kept(await other.get('/api/user'))).toBe(401);
+
+    expect(kept(await hal.post('/api/logout'))).toBe(200);
+    expect(kept(await hal.get('/api/user'))).toBe(401);
+
+    expect(answers.length).toBeGreaterThan(10);
+    for (const answer of answers) {
       expect(answer.text).not.toMatch(/scrypt|password_?hash/i);
       expect(answer.text).not.toContain(PASSWORD);
     }
