@@ -53,6 +53,8 @@ export function seedHistory(
             ocrConfidence: null,
             createdAt: at + m,
             changeSeq: chatsRepo.nextChangeSeq(db, props.userId),
+            chatSeq: m + 1,
+            replyError: null,
           });
           previous = id;
         }

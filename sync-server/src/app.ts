@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { resetRoutes } from './auth/resetRoutes';
 import { authRoutes } from './auth/routes';
+import { createReplyJobs } from './chats/replyJobs';
+import type { ReplyJobs } from './chats/replyJobs';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import type { Deps } from './deps';
@@ -64,7 +66,13 @@ const apiFallbacks: Koa.Middleware = async (ctx, next) => {
   if (ctx.status === 405 || ctx.status === 501) throw methodNotAllowed();
 };
 
-/** The Koa app: middleware and routes, no listening and no side effects. */
+export interface App {
+  koa: Koa<AppState>;
+  /** Not started: the server starts it once it listens and stops it first on shutdown. */
+  replyJobs: ReplyJobs;
+}
+
+/** The Koa app (middleware and routes) and its reply job runner; no listening, no side effects. */
 export function createApp({
   config,
   db,
@@ -72,7 +80,7 @@ export function createApp({
   now = Date.now,
   mailer,
   replies,
-}: AppOptions): Koa<AppState> {
+}: AppOptions): App {
   const deps: Deps = {
     config,
     db,
@@ -81,6 +89,7 @@ export function createApp({
     limiter: createRateLimiter(db, now),
     mailer: mailer ?? createMailer(config, logger),
     replies: replies ?? createReplyProvider(config, logger),
+    replyJobs: createReplyJobs(() => deps),
   };
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   const api = apiRouter(deps);
@@ -101,5 +110,5 @@ export function createApp({
     if (isClientGone(error)) logger.debug({ err: error }, 'client went away');
     else logger.error({ err: error }, 'response failed');
   });
-  return app;
+  return { koa: app, replyJobs: deps.replyJobs };
 }

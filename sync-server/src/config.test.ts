@@ -46,6 +46,8 @@ describe('loadConfig', () => {
       openaiModel: 'gpt-4o-mini',
       openaiModeration: false,
       openaiTimeoutMs: 60_000,
+      replyJobLeaseMs: 30_000,
+      replyJobConcurrency: 4,
     });
   });
 
@@ -63,6 +65,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       SMTP_URL: 'smtp://user:pass@mail.example:587',
       MAIL_FROM: 'Besties <hello@besties.example>',
+      REPLY_JOB_LEASE_MS: '5000',
+      REPLY_JOB_CONCURRENCY: '2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -77,6 +81,8 @@ describe('loadConfig', () => {
       trustProxy: true,
       smtpUrl: 'smtp://user:pass@mail.example:587',
       mailFrom: 'Besties <hello@besties.example>',
+      replyJobLeaseMs: 5000,
+      replyJobConcurrency: 2,
     });
   });
 
@@ -101,6 +107,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'loud',
       RATE_LIMIT_IP_PER_HOUR: '0',
       TRUST_PROXY: 'maybe',
+      REPLY_JOB_LEASE_MS: '10',
+      REPLY_JOB_CONCURRENCY: 'lots',
     });
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'LOG_LEVEL',
@@ -108,6 +116,8 @@ describe('loadConfig', () => {
       'PORT',
       'PUBLIC_URL',
       'RATE_LIMIT_IP_PER_HOUR',
+      'REPLY_JOB_CONCURRENCY',
+      'REPLY_JOB_LEASE_MS',
       'SESSION_SECRET',
       'TRUST_PROXY',
     ]);

@@ -41,6 +41,10 @@ const envSchema = z.object({
   OPENAI_MODEL: optional(z.string()),
   OPENAI_MODERATION: optional(booleanFlag),
   OPENAI_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
+  REPLY_JOB_LEASE_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(500)),
+  REPLY_JOB_CONCURRENCY: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1).max(64),
+  ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string()),
 });
@@ -75,6 +79,13 @@ export interface Config {
   /** Also run the provider's moderation endpoint on every user message (crisis check). */
   openaiModeration: boolean;
   openaiTimeoutMs: number;
+  /**
+   * How long a claimed reply job is held without a sign of life (renewed while it is written);
+   * after that a restart or another process takes it over.
+   */
+  replyJobLeaseMs: number;
+  /** Replies written at once by this process. */
+  replyJobConcurrency: number;
   /** e.g. `smtp://user:pass@host:587`; unset = mail is written to DATA_DIR/mail instead. */
   smtpUrl: string | undefined;
   /** The From header of every mail. */
@@ -125,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiModel: vars.OPENAI_MODEL ?? 'gpt-4o-mini',
     openaiModeration: vars.OPENAI_MODERATION ?? false,
     openaiTimeoutMs: vars.OPENAI_TIMEOUT_MS ?? 60_000,
+    replyJobLeaseMs: vars.REPLY_JOB_LEASE_MS ?? 30_000,
+    replyJobConcurrency: vars.REPLY_JOB_CONCURRENCY ?? 4,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'Besties <no-reply@localhost>',
   };

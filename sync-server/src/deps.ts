@@ -1,3 +1,4 @@
+import type { ReplyJobs } from './chats/replyJobs';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import type { RateLimiter } from './http/rateLimit';
@@ -16,4 +17,6 @@ export interface Deps {
   mailer: Mailer;
   /** Writes the besties' replies: an OpenAI-compatible API or the built-in engine. */
   replies: ReplyProvider;
+  /** Runs the reply owed to each accepted message as a job kept in the database. */
+  replyJobs: ReplyJobs;
 }

@@ -27,7 +27,10 @@ export interface RunningServer {
   server: Server;
   /** The config the app runs with (PUBLIC_URL carries the real port when it was derived). */
   config: Config;
-  /** Stops accepting, lets in-flight requests and outgoing mail finish, then closes the database. */
+  /**
+   * Stops the reply jobs (a reply being written goes back to the queue for the next start),
+   * stops accepting, lets in-flight requests and outgoing mail finish, then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -64,14 +67,17 @@ export async function startServer(
     };
     const mailer = trackSends(createMailer(runConfig, logger));
     const app = createApp({ config: runConfig, db, logger, mailer, now: options.now });
-    server.on('request', app.callback());
+    server.on('request', app.koa.callback());
+    app.replyJobs.start();
     return {
       url,
       port,
       server,
       config: runConfig,
       close: () =>
-        closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000)
+        app.replyJobs
+          .stop()
+          .then(() => closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000))
           .then(() => mailer.settled())
           .finally(() => db.close()),
     };

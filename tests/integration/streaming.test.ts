@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from './fakes/openai';
 import { grant, parseEvents, signedInClient, SSE } from './fakes/besties';
+import { replyWritten } from './fakes/sync';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
 
@@ -69,7 +70,7 @@ describe('POST /api/chats/{id}/messages with Accept: text/event-stream (built-in
     expect(events[2]?.data).toEqual(first.at(-1)?.data);
   });
 
-  it('stops when she hangs up mid-reply, stores no partial reply, and a resend writes it', async () => {
+  it('hanging up mid-reply stops her wait, not the reply: it is stored once and a resend answers it', async () => {
     const { client, userId } = await signedInClient(server);
     grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 3 });
@@ -90,12 +91,16 @@ describe('POST /api/chats/{id}/messages with Accept: text/event-stream (built-in
     }
     expect(seen).toContain('event: delta');
     controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const written = await replyWritten(client, chat.body.id, body.id);
+    expect(written.event).toBe('reply');
     const kept = await client.get(`/api/chats/${chat.body.id}`);
-    expect(kept.body.messages).toEqual([expect.objectContaining({ id: body.id, isUser: true })]);
+    expect(kept.body.messages).toEqual([
+      expect.objectContaining({ id: body.id, isUser: true, seq: 1 }),
+      { ...written.data, seq: 2 },
+    ]);
     const resent = await client.post(`/api/chats/${chat.body.id}/messages`, body);
-    expect(resent.status).toBe(201);
-    expect(resent.body.reply.message.length).toBeGreaterThan(20);
+    expect(resent.status).toBe(200);
+    expect(resent.body.reply).toEqual(written.data);
   });
 
   it('answers errors before the stream starts as JSON (404, 403, 400)', async () => {

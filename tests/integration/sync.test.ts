@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
+import { PULL_MAX_LIMIT } from '@shared/sync';
+import type { Mutation, PushAnswer } from '@shared/sync';
 import { grant, signedInClient } from './fakes/besties';
-import type { Client, TestServer } from './harness';
+import { createChat, deleteChat, pullAll, push, repliesWritten, sendMessage } from './fakes/sync';
+import type { TestServer } from './harness';
 import { startTestServer } from './harness';
 
 let server: TestServer;
@@ -12,46 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-const createChat = (chatId = randomUUID(), message?: string): Mutation => ({
-  id: randomUUID(),
-  type: 'createChat',
-  chat: message
-    ? { id: chatId, personaId: 1, message, messageId: randomUUID() }
-    : { id: chatId, personaId: 1, isEmptyChatCreation: true },
-});
-const sendMessage = (chatId: string, text: string): Mutation => ({
-  id: randomUUID(),
-  type: 'sendMessage',
-  chatId,
-  message: { id: randomUUID(), message: text },
-});
-const deleteChat = (chatId: string): Mutation => ({
-  id: randomUUID(),
-  type: 'deleteChat',
-  chatId,
-});
-
-const push = (client: Client, mutations: Mutation[]) =>
-  client.post('/api/sync/push', { mutations });
-
-/** Every page from `cursor` on, as one answer, with the pages' sizes. */
-async function pullAll(client: Client, cursor = 0, limit = 500) {
-  const all: PullAnswer = { chats: [], messages: [], tombstones: [], cursor, hasMore: true };
-  const cursors: number[] = [];
-  while (all.hasMore) {
-    const answer = await client.get(`/api/sync/pull?cursor=${all.cursor}&limit=${limit}`);
-    expect(answer.status).toBe(200);
-    const page = answer.body as PullAnswer;
-    all.chats.push(...page.chats);
-    all.messages.push(...page.messages);
-    all.tombstones.push(...page.tombstones);
-    all.cursor = page.cursor;
-    all.hasMore = page.hasMore;
-    cursors.push(page.cursor);
-  }
-  return { ...all, cursors };
-}
 
 describe('sync is for signed-in users', () => {
   it('answers 401 to push and pull without a session', async () => {
@@ -69,7 +31,7 @@ describe('sync is for signed-in users', () => {
 });
 
 describe('POST /api/sync/push', () => {
-  it('applies a new chat with her message and answers the rows it wrote, reply included', async () => {
+  it('applies a new chat with her message and answers the chat and her message; the reply comes by pull', async () => {
     const { client } = await signedInClient(server);
     const chatId = randomUUID();
     const mutation = createChat(chatId, 'Hi Cassie, rough day');
@@ -78,7 +40,15 @@ describe('POST /api/sync/push', () => {
     const [result] = answer.body.results;
     expect(result).toMatchObject({ id: mutation.id, status: 'applied' });
     expect(result.rows.chats).toMatchObject([{ id: chatId, title: 'Hi Cassie, rough day' }]);
-    expect(result.rows.messages.map((m: { isUser: boolean }) => m.isUser)).toEqual([true, false]);
+    expect(result.rows.messages).toMatchObject([
+      { message: 'Hi Cassie, rough day', isUser: true, seq: 1, replyError: null },
+    ]);
+    await repliesWritten(client, [mutation]);
+    const pulled = await pullAll(client);
+    expect(pulled.messages.map((m) => [m.isUser, m.seq])).toEqual([
+      [true, 1],
+      [false, 2],
+    ]);
   });
 
   it('applies the same push twice exactly once', async () => {
@@ -91,6 +61,7 @@ describe('POST /api/sync/push', () => {
     const outcome = (body: PushAnswer) =>
       body.results.map(({ id, status, rows }) => ({ id, status, messages: rows.messages }));
     expect(outcome(again.body)).toEqual(outcome(first.body));
+    await repliesWritten(client, mutations);
     const pulled = await pullAll(client);
     expect(pulled.chats.map((chat) => chat.id)).toEqual([chatId]);
     expect(pulled.messages.filter((m) => m.isUser).map((m) => m.message)).toEqual(['once only']);
@@ -107,6 +78,7 @@ describe('POST /api/sync/push', () => {
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual(answers[0]?.body);
     }
+    await repliesWritten(client, [send]);
     const pulled = await pullAll(client);
     expect(pulled.messages).toHaveLength(2);
   });
@@ -125,12 +97,14 @@ describe('POST /api/sync/push', () => {
       'applied',
       'applied',
     ]);
+    await repliesWritten(client, mutations);
     const before = await pullAll(client);
-    expect(before.messages.map((m) => (m.isUser ? m.message : 'reply'))).toEqual([
-      'first',
-      'reply',
-      'second',
-      'reply',
+    // Both messages were stored by the push; their replies were written after, one by one.
+    expect(before.messages.map((m) => [m.seq, m.isUser ? m.message : 'reply'])).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+      [3, 'reply'],
+      [4, 'reply'],
     ]);
     await push(client, [...mutations].reverse());
     const after = await pullAll(client);
@@ -193,11 +167,10 @@ describe('GET /api/sync/pull', () => {
       client,
       chatIds.map((id) => createChat(id)),
     );
-    await push(
-      client,
-      chatIds.slice(0, 3).map((id, index) => sendMessage(id, `message ${index}`)),
-    );
-    const whole = await pullAll(client, 0, 1000);
+    const sends = chatIds.slice(0, 3).map((id, index) => sendMessage(id, `message ${index}`));
+    await push(client, sends);
+    await repliesWritten(client, sends);
+    const whole = await pullAll(client, 0, PULL_MAX_LIMIT);
     const paged = await pullAll(client, 0, 2);
     expect(paged.cursors.length).toBeGreaterThan(3);
     expect(paged.cursors).toEqual([...paged.cursors].sort((a, b) => a - b));
@@ -214,7 +187,9 @@ describe('GET /api/sync/pull', () => {
   it('answers only changes after the cursor', async () => {
     const { client } = await signedInClient(server);
     const chatId = randomUUID();
-    await push(client, [createChat(chatId, 'hello')]);
+    const create = createChat(chatId, 'hello');
+    await push(client, [create]);
+    await repliesWritten(client, [create]);
     const { cursor } = await pullAll(client);
     const nothing = await client.get(`/api/sync/pull?cursor=${cursor}`);
     expect(nothing.body).toEqual({
@@ -224,7 +199,9 @@ describe('GET /api/sync/pull', () => {
       cursor,
       hasMore: false,
     });
-    await push(client, [sendMessage(chatId, 'one more')]);
+    const more = sendMessage(chatId, 'one more');
+    await push(client, [more]);
+    await repliesWritten(client, [more]);
     const delta = await pullAll(client, cursor);
     expect(delta.messages.map((m) => m.isUser)).toEqual([true, false]);
     expect(delta.chats.map((chat) => chat.id)).toEqual([chatId]);
@@ -246,7 +223,9 @@ describe('GET /api/sync/pull', () => {
     grant(server, paid.userId, 'vip');
     for (const { client } of [free, paid]) {
       const chatId = randomUUID();
-      await push(client, [createChat(chatId, 'Tell me everything about my week')]);
+      const create = createChat(chatId, 'Tell me everything about my week');
+      await push(client, [create]);
+      await repliesWritten(client, [create]);
       const pulled = await pullAll(client);
       const rest = await client.get(`/api/chats/${chatId}`);
       expect(pulled.messages).toEqual(rest.body.messages);

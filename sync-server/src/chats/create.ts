@@ -1,49 +1,41 @@
+import type { z } from 'zod';
+import type { createChatSchema } from '@shared/chat';
 import { DEFAULT_PERSONA_ID } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
-import type { UserRow } from '../users/repo';
-import type { ChatRow, MessageRow } from './repo';
-import type { IncomingMessage } from './send';
-import { writeReply } from './reply';
+import type { ChatRow } from './repo';
+import type { AcceptedMessage } from './send';
 import { acceptMessage } from './send';
-import { chatWithMessages, firstMessageId, openChat } from './service';
+import { firstMessageId, openChat } from './service';
+
+/** A new chat as both doors receive it: the body of POST /api/chats, a createChat mutation. */
+export type NewChatBody = z.output<typeof createChatSchema>;
 
 /**
- * POST /api/chats: opens the chat (the same id again is the same chat) and, unless it is
- * created empty, saves her first message and writes the reply. A retry without `messageId`
- * reuses the chat's first message, so a retried create never adds one.
+ * Opens the chat (the same id again is the same chat) and, unless it is created empty,
+ * accepts her first message, whose reply is a job written afterwards. A retry without
+ * `messageId` reuses the chat's first message, so a retried create never adds one.
  */
-export async function createChat(
+export function startChat(
   deps: Deps,
-  props: {
-    user: UserRow;
-    tier: SubscriptionTier;
-    id?: string;
-    personaId?: number;
-    isEmptyChatCreation?: boolean;
-    messageId?: string;
-    message?: Omit<IncomingMessage, 'id'>;
-    signal?: AbortSignal;
-  },
-): Promise<{ chat: ChatRow; messages: MessageRow[]; created: boolean }> {
-  const { user, tier } = props;
+  props: { userId: string; tier: SubscriptionTier; body: NewChatBody },
+): { chat: ChatRow; created: boolean; accepted: AcceptedMessage | undefined } {
+  const { userId, tier } = props;
+  const { id, messageId, personaId, isEmptyChatCreation, message, ...ocr } = props.body;
   const { chat, created } = openChat(deps, {
-    userId: user.id,
+    userId,
     tier,
-    id: props.id,
-    personaId: props.personaId ?? DEFAULT_PERSONA_ID,
+    id,
+    personaId: personaId ?? DEFAULT_PERSONA_ID,
   });
-  if (!props.isEmptyChatCreation && props.message) {
-    const accepted = acceptMessage(deps, {
-      userId: user.id,
-      tier,
-      chatId: chat.id,
-      message: {
-        ...props.message,
-        id: props.messageId ?? firstMessageId(deps, { chatId: chat.id }),
-      },
-    });
-    await writeReply(deps, { user, accepted, signal: props.signal });
+  if (isEmptyChatCreation || message === undefined) {
+    return { chat, created, accepted: undefined };
   }
-  return { ...chatWithMessages(deps, { userId: user.id, chatId: chat.id }), created };
+  const accepted = acceptMessage(deps, {
+    userId,
+    tier,
+    chatId: chat.id,
+    message: { ...ocr, message, id: messageId ?? firstMessageId(deps, { chatId: chat.id }) },
+  });
+  return { chat: accepted.chat, created, accepted };
 }

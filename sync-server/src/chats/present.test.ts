@@ -26,6 +26,8 @@ const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
   ocrConfidence: null,
   createdAt: 0,
   changeSeq: 1,
+  chatSeq: 2,
+  replyError: null,
   ...overrides,
 });
 
@@ -40,6 +42,14 @@ describe('presentMessage', () => {
     expect(presentMessage(row(), { tier: 'basic', persona: cassie }).message).toBe(WHOLE);
     expect(presentMessage(row(), { tier: 'basic', persona: brooke }).isTeaser).toBe(true);
     expect(presentMessage(row(), { tier: 'vip', persona: brooke }).message).toBe(WHOLE);
+  });
+
+  it("gives its place in the chat as seq, and her message's reply error", () => {
+    const mine = row({ role: 'user', replyTo: null, chatSeq: 3, replyError: 'No reply' });
+    expect(presentMessage(mine, { tier: 'free', persona: cassie })).toMatchObject({
+      seq: 3,
+      replyError: 'No reply',
+    });
   });
 
   it('always shows a crisis reply whole', () => {

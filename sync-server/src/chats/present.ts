@@ -25,8 +25,10 @@ export function presentMessage(
   return {
     id: row.id,
     chatId: row.chatId,
+    seq: row.chatSeq,
     message: isTeaser ? teaserOf(row.content) : row.content,
     isUser: !isReply,
+    replyError: row.replyError,
     timestamp: iso(row.createdAt),
     avatar: isReply ? viewer.persona.avatar : null,
     imageUrl: row.imageUrl,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { REPLY_FAILED_MESSAGE } from '@shared/chat';
+import type { Persona } from '@shared/personas';
 import { displayName } from '@shared/user';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
@@ -6,66 +8,84 @@ import type { HistoryItem } from '../replies/types';
 import { crisisReply } from '../safety/crisis';
 import { isCrisisMessage } from '../safety/service';
 import type { UserRow } from '../users/repo';
+import * as jobsRepo from './jobsRepo';
 import * as repo from './repo';
-import type { MessageRow } from './repo';
-import type { AcceptedMessage } from './send';
+import type { ChatRow, MessageRow } from './repo';
 import { userMessageRow } from './send';
 
+/** The message a reply job answers, with its chat and the chat's bestie. */
+export interface ReplyTarget {
+  chat: ChatRow;
+  persona: Persona;
+  userMessage: MessageRow;
+}
+
 /**
- * Writes and stores the bestie's reply to an accepted message: the crisis reply (never a
- * model) when her message reads as suicide or self-harm intent, else the provider's. `onText`
- * gets the provider's pieces as they come. Throws replyFailed (502) when the provider fails
- * and ReplyAborted when `signal` ends it; nothing is stored then, and the same message id
- * can be sent again.
+ * Writes and stores the bestie's reply to her message: the crisis reply (never a model) when
+ * her message reads as suicide or self-harm intent, else the provider's. `onText` gets the
+ * provider's pieces as they come. Throws replyFailed (502) when the provider fails and
+ * ReplyAborted when `signal` ends it; nothing is stored then. Answers undefined when her
+ * message is gone meanwhile (the chat was deleted).
  */
 export async function writeReply(
   deps: Deps,
   props: {
     user: UserRow;
-    accepted: AcceptedMessage;
+    target: ReplyTarget;
     signal?: AbortSignal;
     onText?: (text: string) => void;
   },
-): Promise<MessageRow> {
-  const { accepted, user } = props;
-  if (accepted.reply) return accepted.reply;
-  const name = displayName(user);
+): Promise<MessageRow | undefined> {
+  const { target, user } = props;
+  const stored = repo.findReplyTo(deps.db, target.userMessage.id);
+  if (stored) return stored;
   const crisis = await isCrisisMessage(deps, {
-    text: accepted.userMessage.content,
+    text: target.userMessage.content,
     signal: props.signal,
   });
   const text = crisis
-    ? crisisReply(accepted.persona, name)
-    : await generate(deps, { ...props, name });
-  return storeReply(deps, { accepted, text, isCrisis: crisis });
+    ? crisisReply(target.persona, displayName(user))
+    : await generate(deps, props);
+  return storeReply(deps, { target, text, isCrisis: crisis });
+}
+
+/**
+ * The chat as the model should read it, up to her message: each of her messages followed by
+ * its reply (a reply is stored after any message she sent meanwhile), oldest first.
+ */
+function conversationUpTo(messages: MessageRow[], userMessage: MessageRow): MessageRow[] {
+  const seqById = new Map(messages.map((row) => [row.id, row.chatSeq]));
+  const turnOf = (row: MessageRow) =>
+    row.replyTo === null ? row.chatSeq : (seqById.get(row.replyTo) ?? row.chatSeq) + 0.5;
+  return messages
+    .filter((row) => turnOf(row) <= userMessage.chatSeq)
+    .sort((a, b) => turnOf(a) - turnOf(b));
 }
 
 async function generate(
   deps: Deps,
   props: {
     user: UserRow;
-    name: string;
-    accepted: AcceptedMessage;
+    target: ReplyTarget;
     signal?: AbortSignal;
     onText?: (text: string) => void;
   },
 ): Promise<string> {
-  const { accepted, signal } = props;
-  const messages = repo.listMessages(deps.db, accepted.chat.id);
-  const upTo = messages.filter((row) => row.changeSeq <= accepted.userMessage.changeSeq);
+  const { target, signal } = props;
+  const upTo = conversationUpTo(repo.listMessages(deps.db, target.chat.id), target.userMessage);
   let text = '';
   try {
     for await (const piece of deps.replies.generate({
-      persona: accepted.persona,
+      persona: target.persona,
       history: upTo.map((row): HistoryItem => ({ role: row.role, content: row.content })),
       user: {
-        displayName: props.name,
+        displayName: displayName(props.user),
         ageRange: props.user.ageRange,
         location: props.user.location,
       },
       screenshotText: upTo.flatMap((row) => (row.extractedText ? [row.extractedText] : [])),
       signal,
-      seed: accepted.userMessage.id,
+      seed: target.userMessage.id,
     })) {
       if (signal?.aborted) throw new ReplyAborted();
       text += piece;
@@ -85,38 +105,58 @@ async function generate(
   return text.trim();
 }
 
+/**
+ * Stores the reply and marks its job done, in one transaction. A reply stored first by
+ * another runner of the same job wins (messages_one_reply); a message deleted meanwhile gets
+ * none.
+ */
 function storeReply(
   deps: Deps,
-  props: { accepted: AcceptedMessage; text: string; isCrisis: boolean },
-): MessageRow {
-  const { chat, userMessage } = props.accepted;
-  const id = randomUUID();
+  props: { target: ReplyTarget; text: string; isCrisis: boolean },
+): MessageRow | undefined {
+  const { chat, userMessage } = props.target;
   const now = deps.now();
   try {
     deps.db.transaction(() => {
-      repo.insertMessage(deps.db, {
-        ...userMessageRow(
-          { message: props.text },
-          { id, chatId: chat.id, userId: chat.userId, now },
-        ),
-        role: 'assistant',
-        isCrisis: props.isCrisis ? 1 : 0,
-        replyTo: userMessage.id,
-        changeSeq: repo.nextChangeSeq(deps.db, chat.userId),
+      if (!repo.findMessage(deps.db, userMessage.id)) return;
+      repo.appendMessage(deps.db, {
+        message: {
+          ...userMessageRow(
+            { message: props.text },
+            { id: randomUUID(), chatId: chat.id, userId: chat.userId, now },
+          ),
+          role: 'assistant',
+          isCrisis: props.isCrisis ? 1 : 0,
+          replyTo: userMessage.id,
+        },
       });
-      const current = repo.findChat(deps.db, chat.id);
-      repo.touchChat(deps.db, {
-        id: chat.id,
-        title: current?.title ?? chat.title,
-        updatedAt: now,
-        changeSeq: repo.nextChangeSeq(deps.db, chat.userId),
-      });
+      jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
     })();
   } catch (error) {
-    // A retry of the same message raced this one and stored its reply first: keep that one.
     if (!repo.isUniqueViolation(error)) throw error;
+    jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
   }
-  const reply = repo.findReplyTo(deps.db, userMessage.id);
-  if (!reply) throw new Error('The new reply row was not found');
-  return reply;
+  return repo.findReplyTo(deps.db, userMessage.id);
+}
+
+/**
+ * Records that the reply could not be written: the job (while this claim holds it) is failed
+ * and her message carries REPLY_FAILED_MESSAGE with a new change, so a pull shows it. Sending
+ * the same message id again queues it anew. False when the claim had lost the job.
+ */
+export function recordReplyFailure(
+  deps: Deps,
+  claim: { messageId: string; userId: string; attempts: number },
+): boolean {
+  return deps.db.transaction(() => {
+    const failed = jobsRepo.markFailed(deps.db, { ...claim, now: deps.now() });
+    if (failed) {
+      repo.setReplyError(deps.db, {
+        id: claim.messageId,
+        replyError: REPLY_FAILED_MESSAGE,
+        changeSeq: repo.nextChangeSeq(deps.db, claim.userId),
+      });
+    }
+    return failed;
+  })();
 }

@@ -32,7 +32,14 @@ export interface MessageRow {
   ocrConfidence: number | null;
   createdAt: number;
   changeSeq: number;
+  /** Its place in the chat (1, 2, 3, ...), given at insert, never changed. */
+  chatSeq: number;
+  /** On her message: why the reply could not be written, until she sends it again. */
+  replyError: string | null;
 }
+
+/** A message about to be stored: its sequence numbers are given by appendMessage. */
+export type NewMessage = Omit<MessageRow, 'changeSeq' | 'chatSeq' | 'replyError'>;
 
 const CHAT_COLUMNS = `id, user_id AS userId, persona_id AS personaId, title, created_at AS createdAt,
   updated_at AS updatedAt, deleted_at AS deletedAt, change_seq AS changeSeq`;
@@ -41,7 +48,8 @@ const MESSAGE_COLUMNS = `id, chat_id AS chatId, user_id AS userId, role, content
   is_crisis AS isCrisis, reply_to AS replyTo, is_ocr AS isOcr, is_enhanced_ocr AS isEnhancedOcr,
   image_url AS imageUrl, extracted_text AS extractedText, analysis_type AS analysisType,
   ocr_analysis AS ocrAnalysis, ocr_structured_data AS ocrStructuredData,
-  ocr_confidence AS ocrConfidence, created_at AS createdAt, change_seq AS changeSeq`;
+  ocr_confidence AS ocrConfidence, created_at AS createdAt, change_seq AS changeSeq,
+  chat_seq AS chatSeq, reply_error AS replyError`;
 
 /** The user's next change sequence number (1, 2, 3, ...). Call inside the write's transaction. */
 export function nextChangeSeq(db: Db, userId: string): number {
@@ -77,14 +85,16 @@ export function insertChat(db: Db, chat: Omit<ChatRow, 'deletedAt'>): void {
   ).run(chat);
 }
 
+/** Marks the chat changed; an untitled chat takes `titleIfUntitled` when one is given. */
 export function touchChat(
   db: Db,
-  chat: Pick<ChatRow, 'id' | 'title' | 'updatedAt' | 'changeSeq'>,
+  chat: Pick<ChatRow, 'id' | 'updatedAt' | 'changeSeq'> & { titleIfUntitled?: string },
 ): void {
   db.prepare(
-    `UPDATE chats SET title = @title, updated_at = @updatedAt, change_seq = @changeSeq
+    `UPDATE chats SET title = CASE WHEN title = '' THEN @title ELSE title END,
+       updated_at = @updatedAt, change_seq = @changeSeq
      WHERE id = @id`,
-  ).run(chat);
+  ).run({ ...chat, title: chat.titleIfUntitled ?? '' });
 }
 
 /** Leaves a tombstone (for sync) and removes the chat's messages. */
@@ -112,11 +122,11 @@ export function findReplyTo(db: Db, userMessageId: string): MessageRow | undefin
     .get(userMessageId);
 }
 
-/** A chat's messages, oldest first. */
+/** A chat's messages in their order (chat_seq). */
 export function listMessages(db: Db, chatId: string): MessageRow[] {
   return db
     .prepare<[string], MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE chat_id = ? ORDER BY change_seq`,
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE chat_id = ? ORDER BY chat_seq`,
     )
     .all(chatId);
 }
@@ -124,7 +134,7 @@ export function listMessages(db: Db, chatId: string): MessageRow[] {
 export function firstUserMessageId(db: Db, chatId: string): string | undefined {
   return db
     .prepare<[string], { id: string }>(
-      `SELECT id FROM messages WHERE chat_id = ? AND role = 'user' ORDER BY change_seq LIMIT 1`,
+      `SELECT id FROM messages WHERE chat_id = ? AND role = 'user' ORDER BY chat_seq LIMIT 1`,
     )
     .get(chatId)?.id;
 }
@@ -133,11 +143,56 @@ export function insertMessage(db: Db, message: MessageRow): void {
   db.prepare(
     `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
        is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
-       ocr_structured_data, ocr_confidence, created_at, change_seq)
+       ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error)
      VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
        @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
-       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq)`,
+       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError)`,
   ).run(message);
+}
+
+/** The chat's next place for a message (1, 2, 3, ...). Call inside the write's transaction. */
+export function nextChatSeq(db: Db, chatId: string): number {
+  const row = db
+    .prepare<[string], { seq: number }>(
+      'SELECT COALESCE(MAX(chat_seq), 0) + 1 AS seq FROM messages WHERE chat_id = ?',
+    )
+    .get(chatId);
+  return row?.seq ?? 1;
+}
+
+/**
+ * Stores a message as the chat's next one and marks the chat changed, in one transaction (a
+ * savepoint inside the caller's). The one way a message is written.
+ */
+export function appendMessage(
+  db: Db,
+  props: { message: NewMessage; titleIfUntitled?: string },
+): void {
+  const { message } = props;
+  db.transaction(() => {
+    insertMessage(db, {
+      ...message,
+      changeSeq: nextChangeSeq(db, message.userId),
+      chatSeq: nextChatSeq(db, message.chatId),
+      replyError: null,
+    });
+    touchChat(db, {
+      id: message.chatId,
+      titleIfUntitled: props.titleIfUntitled,
+      updatedAt: message.createdAt,
+      changeSeq: nextChangeSeq(db, message.userId),
+    });
+  })();
+}
+
+/** Sets or clears why her message got no reply; the row takes a new change sequence number. */
+export function setReplyError(
+  db: Db,
+  props: { id: string; replyError: string | null; changeSeq: number },
+): void {
+  db.prepare(
+    'UPDATE messages SET reply_error = @replyError, change_seq = @changeSeq WHERE id = @id',
+  ).run(props);
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,24 +1,21 @@
 import Router from '@koa/router';
 import { createChatSchema, sendMessageSchema } from '@shared/chat';
 import type { Deps } from '../deps';
-import { unauthorized } from '../http/errors';
-import type { AppContext, AppState } from '../http/types';
+import { signedIn } from '../http/signedIn';
+import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
-import { tierOf } from '../users/service';
-import { presentChat, presentChatSummary, presentMessage } from './present';
-import { writeReply } from './reply';
+import { startChat } from './create';
+import { personaOf, presentChat, presentChatSummary, presentMessage } from './present';
+import { awaitReply } from './replyWatch';
 import { acceptMessage } from './send';
-import { createChat } from './create';
-import { chatWithMessages, deleteChat, listChats } from './service';
-import { abortOnHangUp, streamReply, wantsEventStream } from './stream';
+import { chatWithMessages, deleteChat, findOwnMessage, listChats } from './service';
+import { streamReply, wantsEventStream } from './stream';
 
-function signedIn(deps: Deps, ctx: AppContext) {
-  const user = ctx.state.user;
-  if (!user) throw unauthorized();
-  return { user, tier: tierOf(deps, { userId: user.id }) };
-}
-
-/** The chats API of spec §7, mounted under /api. Every route needs a signed-in user. */
+/**
+ * The chats API of spec §7, mounted under /api. Every route needs a signed-in user. Writes go
+ * through the same use cases as a sync push (accept, then the reply job); these routes then
+ * wait for the job, for clients that want the reply in the answer.
+ */
 export function chatRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -38,22 +35,12 @@ export function chatRoutes(deps: Deps): Router<AppState> {
 
   router.post('/chats', async (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
-    const { id, messageId, personaId, isEmptyChatCreation, message, ...ocr } = validateBody(
-      ctx,
-      createChatSchema,
-    );
-    const { chat, messages, created } = await createChat(deps, {
-      user,
-      tier,
-      id,
-      personaId,
-      isEmptyChatCreation,
-      messageId,
-      message: message === undefined ? undefined : { ...ocr, message },
-      signal: abortOnHangUp(ctx),
-    });
+    const body = validateBody(ctx, createChatSchema);
+    const { chat, created, accepted } = startChat(deps, { userId: user.id, tier, body });
+    if (accepted) await awaitReply(deps, accepted.userMessage.id);
+    const now = chatWithMessages(deps, { userId: user.id, chatId: chat.id });
     ctx.status = created ? 201 : 200;
-    ctx.body = presentChat(chat, messages, tier);
+    ctx.body = presentChat(now.chat, now.messages, tier);
   });
 
   router.post('/chats/:id/messages', async (ctx) => {
@@ -65,18 +52,29 @@ export function chatRoutes(deps: Deps): Router<AppState> {
       chatId: ctx.params.id ?? '',
       message: body,
     });
-    const signal = abortOnHangUp(ctx);
+    const viewer = { tier, persona: accepted.persona };
+    const status = accepted.isNew || !accepted.reply ? 201 : 200;
+    const userMessage = presentMessage(accepted.userMessage, viewer);
     if (wantsEventStream(ctx)) {
-      streamReply(deps, ctx, { user, tier, accepted, signal });
+      const { id: messageId } = accepted.userMessage;
+      streamReply(deps, ctx, { status, viewer, messageId, userMessage, replayAsDelta: true });
       return;
     }
-    const reply = await writeReply(deps, { user, accepted, signal });
-    const viewer = { tier, persona: accepted.persona };
-    ctx.status = accepted.isNew || !accepted.reply ? 201 : 200;
-    ctx.body = {
-      userMessage: presentMessage(accepted.userMessage, viewer),
-      reply: presentMessage(reply, viewer),
-    };
+    const reply = await awaitReply(deps, accepted.userMessage.id);
+    ctx.status = status;
+    ctx.body = { userMessage, reply: presentMessage(reply, viewer) };
+  });
+
+  // The reply to her message as it is written (server-sent events); see streamReply.
+  router.get('/chats/:chatId/replies/:messageId', (ctx) => {
+    const { user, tier } = signedIn(deps, ctx);
+    const { chat, message } = findOwnMessage(deps, {
+      userId: user.id,
+      chatId: ctx.params.chatId ?? '',
+      messageId: ctx.params.messageId ?? '',
+    });
+    const viewer = { tier, persona: personaOf(chat) };
+    streamReply(deps, ctx, { status: 200, viewer, messageId: message.id, replayAsDelta: false });
   });
 
   router.delete('/chats/:id', (ctx) => {

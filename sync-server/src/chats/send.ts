@@ -5,8 +5,9 @@ import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { conflict } from '../http/errors';
+import * as jobsRepo from './jobsRepo';
 import * as repo from './repo';
-import type { ChatRow, MessageRow } from './repo';
+import type { ChatRow, MessageRow, NewMessage } from './repo';
 import { findOwnChat, usablePersona } from './service';
 
 /** Her message as the API received it (sendMessageSchema or createChatSchema). */
@@ -34,8 +35,10 @@ export interface AcceptedMessage {
 }
 
 /**
- * Saves her message in her chat (404 / 403 first). The same message id again is the same
- * send: the stored message and, when there is one, its stored reply come back.
+ * Saves her message in her chat (404 / 403 first) together with its reply job, in one
+ * transaction, and wakes the job runner; the reply is written after this returns. The same
+ * message id again is the same send: the stored message and, when there is one, its stored
+ * reply come back; when its reply failed, the job is queued again (her retry).
  */
 export function acceptMessage(
   deps: Deps,
@@ -50,28 +53,62 @@ export function acceptMessage(
       throw conflict('This message id is already used', 'message_id_taken');
     }
     const reply = repo.findReplyTo(deps.db, id);
-    return { chat, persona, userMessage: earlier, reply, isNew: false };
+    const userMessage = reply ? earlier : queueAgain(deps, earlier);
+    return { chat, persona, userMessage, reply, isNew: false };
   }
-  const now = deps.now();
-  const row = userMessageRow(props.message, { id, chatId: chat.id, userId: props.userId, now });
+  const row = userMessageRow(props.message, {
+    id,
+    chatId: chat.id,
+    userId: props.userId,
+    now: deps.now(),
+  });
   deps.db.transaction(() => {
-    repo.insertMessage(deps.db, { ...row, changeSeq: repo.nextChangeSeq(deps.db, props.userId) });
-    repo.touchChat(deps.db, {
-      id: chat.id,
-      title: chat.title || chatTitleFrom(row.content),
-      updatedAt: now,
-      changeSeq: repo.nextChangeSeq(deps.db, props.userId),
+    repo.appendMessage(deps.db, { message: row, titleIfUntitled: chatTitleFrom(row.content) });
+    jobsRepo.insertJob(deps.db, {
+      messageId: id,
+      userId: props.userId,
+      chatId: chat.id,
+      createdAt: row.createdAt,
     });
   })();
+  deps.replyJobs.kick();
   const userMessage = repo.findMessage(deps.db, id);
   if (!userMessage) throw new Error('The new message row was not found');
   return { chat, persona, userMessage, reply: undefined, isNew: true };
 }
 
+/**
+ * A repeat of her message that has no reply: a failed job goes back to the queue and her
+ * message loses its reply error (a new change, so a pull carries it); a message from before
+ * reply jobs gets one. A job still queued or running is left alone.
+ */
+function queueAgain(deps: Deps, message: MessageRow): MessageRow {
+  const now = deps.now();
+  const queued = deps.db.transaction(() => {
+    const job = jobsRepo.findJob(deps.db, message.id);
+    if (!job) {
+      const { id: messageId, userId, chatId } = message;
+      jobsRepo.insertJob(deps.db, { messageId, userId, chatId, createdAt: now });
+    } else if (!jobsRepo.requeueFinishedJob(deps.db, { messageId: message.id, now })) {
+      return false;
+    }
+    if (message.replyError !== null) {
+      repo.setReplyError(deps.db, {
+        id: message.id,
+        replyError: null,
+        changeSeq: repo.nextChangeSeq(deps.db, message.userId),
+      });
+    }
+    return true;
+  })();
+  if (queued) deps.replyJobs.kick();
+  return repo.findMessage(deps.db, message.id) ?? message;
+}
+
 export function userMessageRow(
   message: IncomingMessage,
   at: { id: string; chatId: string; userId: string; now: number },
-): Omit<MessageRow, 'changeSeq'> {
+): NewMessage {
   return {
     id: at.id,
     chatId: at.chatId,

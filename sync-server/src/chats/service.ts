@@ -18,6 +18,19 @@ export function findOwnChat(deps: Deps, props: { userId: string; chatId: string 
   return chat;
 }
 
+/** Her message (hers, not a reply) in her chat, or 404. */
+export function findOwnMessage(
+  deps: Deps,
+  props: { userId: string; chatId: string; messageId: string },
+): { chat: ChatRow; message: MessageRow } {
+  const chat = findOwnChat(deps, props);
+  const message = repo.findMessage(deps.db, props.messageId);
+  if (!message || message.chatId !== chat.id || message.role !== 'user') {
+    throw notFound('Message not found');
+  }
+  return { chat, message };
+}
+
 /** The chat's persona, or 403 when her tier does not cover it. */
 export function usablePersona(chat: Pick<ChatRow, 'personaId'>, tier: SubscriptionTier): Persona {
   const persona = personaOf(chat);

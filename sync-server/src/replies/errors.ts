@@ -11,3 +11,10 @@ export class ReplyAborted extends Error {
     this.name = 'ReplyAborted';
   }
 }
+
+/**
+ * The server stopped while the reply was being written or waited for. Her message and its
+ * job are kept: the reply is written after the restart and arrives through the pull.
+ */
+export const replyInterrupted = () =>
+  new AppError(503, 'reply_interrupted', 'The server is restarting. The reply will follow.');

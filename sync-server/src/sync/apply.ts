@@ -1,12 +1,10 @@
 import type { z } from 'zod';
 import type { mutationSchema } from '@shared/sync';
 import type { SubscriptionTier } from '@shared/user';
-import { createChat } from '../chats/create';
-import { writeReply } from '../chats/reply';
+import { startChat } from '../chats/create';
 import { acceptMessage } from '../chats/send';
 import { deleteChatOnce } from '../chats/service';
 import type { Deps } from '../deps';
-import type { UserRow } from '../users/repo';
 
 export type ParsedMutation = z.output<typeof mutationSchema>;
 
@@ -18,46 +16,37 @@ export interface Written {
 }
 
 /**
- * Applies one mutation through the chats use cases, which are idempotent on the client's
- * chat and message ids: the same mutation twice (even at once) leaves one chat, one message
- * and one reply.
+ * Applies one mutation through the chats use cases the REST routes use, which are idempotent
+ * on the client's chat and message ids: the same mutation twice leaves one chat and one
+ * message. A message is stored with its reply job; the reply is written after the push and
+ * arrives through the pull. Her message sent again after its reply failed queues it anew.
  */
-export async function applyMutation(
+export function applyMutation(
   deps: Deps,
-  props: { user: UserRow; tier: SubscriptionTier; mutation: ParsedMutation; signal?: AbortSignal },
-): Promise<Written> {
-  const { user, tier, mutation, signal } = props;
+  props: { userId: string; tier: SubscriptionTier; mutation: ParsedMutation },
+): Written {
+  const { userId, tier, mutation } = props;
   switch (mutation.type) {
     case 'createChat': {
-      const { id, messageId, personaId, isEmptyChatCreation, message, ...ocr } = mutation.chat;
-      const { chat, messages } = await createChat(deps, {
-        user,
-        tier,
-        id,
-        personaId,
-        isEmptyChatCreation,
-        messageId,
-        message: message === undefined ? undefined : { ...ocr, message },
-        signal,
-      });
-      return { chatIds: [chat.id], messageIds: messages.map((m) => m.id), tombstoneIds: [] };
+      const { chat, accepted } = startChat(deps, { userId, tier, body: mutation.chat });
+      const messageIds = accepted ? [accepted.userMessage.id] : [];
+      return { chatIds: [chat.id], messageIds, tombstoneIds: [] };
     }
     case 'sendMessage': {
       const accepted = acceptMessage(deps, {
-        userId: user.id,
+        userId,
         tier,
         chatId: mutation.chatId,
         message: mutation.message,
       });
-      const reply = await writeReply(deps, { user, accepted, signal });
       return {
         chatIds: [accepted.chat.id],
-        messageIds: [accepted.userMessage.id, reply.id],
+        messageIds: [accepted.userMessage.id],
         tombstoneIds: [],
       };
     }
     case 'deleteChat':
-      deleteChatOnce(deps, { userId: user.id, chatId: mutation.chatId });
+      deleteChatOnce(deps, { userId, chatId: mutation.chatId });
       return { chatIds: [], messageIds: [], tombstoneIds: [mutation.chatId] };
   }
 }

@@ -3,8 +3,6 @@ import type { SubscriptionTier } from '@shared/user';
 import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
-import { ReplyAborted } from '../replies/errors';
-import type { UserRow } from '../users/repo';
 import { applyMutation } from './apply';
 import type { ParsedMutation, Written } from './apply';
 import { presentRows } from './present';
@@ -14,27 +12,24 @@ import type { StoredResult } from './repo';
 const NOTHING: Written = { chatIds: [], messageIds: [], tombstoneIds: [] };
 
 /**
- * Applies her mutations in order, each exactly once: a mutation id seen before answers what
- * it answered then. A final refusal (4xx: a locked bestie, a deleted chat) is recorded as
- * `rejected`; a passing failure (the reply could not be written) answers `retry`, records
- * nothing, and stops the push there so later mutations keep their order.
+ * Applies her mutations in order, each exactly once, and answers at once: a mutation id seen
+ * before answers what it answered then. Messages are stored with their reply jobs; replies
+ * are written afterwards and arrive through the pull (a failed one as `replyError` on her
+ * message). A final refusal (4xx: a locked bestie, a deleted chat) is recorded as `rejected`;
+ * an unexpected failure answers `retry`, records nothing, and stops the push there so later
+ * mutations keep their order.
  */
-export async function push(
+export function push(
   deps: Deps,
-  props: {
-    user: UserRow;
-    tier: SubscriptionTier;
-    mutations: ParsedMutation[];
-    signal?: AbortSignal;
-  },
-): Promise<PushAnswer> {
-  const { user, tier } = props;
+  props: { userId: string; tier: SubscriptionTier; mutations: ParsedMutation[] },
+): PushAnswer {
+  const { userId, tier } = props;
   const results: MutationResult[] = [];
   for (const mutation of props.mutations) {
-    const key = { userId: user.id, mutationId: mutation.id };
+    const key = { userId, mutationId: mutation.id };
     let stored = repo.findProcessed(deps.db, key);
     if (!stored) {
-      const outcome = await outcomeOf(deps, { ...props, mutation });
+      const outcome = outcomeOf(deps, { userId, tier, mutation });
       if (outcome === 'retry') {
         results.push(retryResult(mutation.id));
         break;
@@ -48,19 +43,17 @@ export async function push(
   return { results };
 }
 
-async function outcomeOf(
+function outcomeOf(
   deps: Deps,
-  props: { user: UserRow; tier: SubscriptionTier; mutation: ParsedMutation; signal?: AbortSignal },
-): Promise<StoredResult | 'retry'> {
+  props: { userId: string; tier: SubscriptionTier; mutation: ParsedMutation },
+): StoredResult | 'retry' {
   try {
-    return { status: 'applied', ...(await applyMutation(deps, props)) };
+    return { status: 'applied', ...applyMutation(deps, props) };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       return { status: 'rejected', error: { status: error.status, ...error.toBody() }, ...NOTHING };
     }
-    if (!(error instanceof ReplyAborted) && !(error instanceof AppError)) {
-      deps.logger.error({ err: error, mutation: props.mutation.type }, 'sync mutation failed');
-    }
+    deps.logger.error({ err: error, mutation: props.mutation.type }, 'sync mutation failed');
     return 'retry';
   }
 }

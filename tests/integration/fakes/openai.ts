@@ -23,13 +23,28 @@ export class FakeOpenAi {
   reply = 'Oh babe, I hear you. UNIQUE-MARKER-xyz is the second sentence. And more.';
   /** Moderation flags self-harm when the input contains this. */
   moderationTrigger = 'MODERATION-FLAG-7';
+  /** Milliseconds a streamed completion waits before each of its pieces (a slow model). */
+  pieceDelayMs = 0;
   private failures = 0;
+  private gate: { opened: Promise<void>; open: () => void } | undefined;
   private server: Server | undefined;
   url = '';
 
   /** The next `count` completion requests answer 500. */
   failNext(count: number): void {
     this.failures = count;
+  }
+
+  /** Streamed completions wait before their first piece until release(). */
+  hold(): void {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.gate = { opened, open };
+  }
+
+  release(): void {
+    this.gate?.open();
+    this.gate = undefined;
   }
 
   completions(): RecordedRequest[] {
@@ -63,7 +78,7 @@ export class FakeOpenAi {
           );
           return;
         }
-        if (body.stream) this.stream(response);
+        if (body.stream) void this.stream(response);
         else {
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(JSON.stringify(completion(this.reply)));
@@ -76,23 +91,32 @@ export class FakeOpenAi {
     return this.url;
   }
 
-  private stream(response: ServerResponse): void {
+  /** The reply word by word; it stops when the caller hangs up. */
+  private async stream(response: ServerResponse): Promise<void> {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    response.flushHeaders();
+    await this.gate?.opened;
     const words = this.reply.split(/(?<= )/);
     for (const word of words) {
+      if (this.pieceDelayMs > 0) await sleep(this.pieceDelayMs);
+      if (response.destroyed) return;
       response.write(`data: ${JSON.stringify(chunk({ content: word }, null))}\n\n`);
     }
+    if (response.destroyed) return;
     response.write(`data: ${JSON.stringify(chunk({}, 'stop'))}\n\n`);
     response.end('data: [DONE]\n\n');
   }
 
   async stop(): Promise<void> {
+    this.release();
     await new Promise<void>((resolve) => {
       this.server?.closeAllConnections();
       this.server?.close(() => resolve());
     });
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const base = () => ({ id: 'chatcmpl-fake', created: 1, model: 'fake-model' });
 

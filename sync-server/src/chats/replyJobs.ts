@@ -1,0 +1,173 @@
+import type { Deps } from '../deps';
+import { AppError } from '../http/errors';
+import { replyFailed, replyInterrupted, ReplyAborted } from '../replies/errors';
+import type { UserRow } from '../users/repo';
+import { findUserById } from '../users/service';
+import * as jobsRepo from './jobsRepo';
+import type { ReplyJobRow } from './jobsRepo';
+import { personaOf } from './present';
+import { recordReplyFailure, writeReply } from './reply';
+import type { ReplyTarget } from './reply';
+import { createReplyFeed } from './replyFeed';
+import type { ReplyFeed } from './replyFeed';
+import * as repo from './repo';
+import { chatNotFound } from './service';
+
+/** Claims of one job whose lease ran out (the process died each time) before it fails. */
+const MAX_ABANDONED_CLAIMS = 3;
+
+/** Writes the replies her accepted messages are owed, as jobs kept in the database. */
+export interface ReplyJobs {
+  /** The live pieces of the jobs this process runs. */
+  readonly feed: ReplyFeed;
+  /** Resumes every job left queued (or running with an expired lease) and starts the sweep. */
+  start(): void;
+  /** A job was queued: claim it if there is room. */
+  kick(): void;
+  /** Stops claiming, aborts running jobs and gives them back to the queue for the next start. */
+  stop(): Promise<void>;
+  /** True once stop() was called: nothing more is written in this process. */
+  isStopped(): boolean;
+}
+
+interface Running {
+  chatId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * The in-process runner. It claims at most `replyJobConcurrency` jobs at a time, one per chat,
+ * each with a lease of `replyJobLeaseMs` renewed while it writes, so a restart (or another
+ * process) takes over a job whose runner died. Provider failures are recorded, not retried:
+ * sending the same message id again queues the job anew.
+ */
+export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
+  const feed = createReplyFeed();
+  const running = new Map<string, Running>();
+  let phase: 'new' | 'started' | 'stopped' = 'new';
+  let sweep: NodeJS.Timeout | undefined;
+  let pumpQueued = false;
+
+  function kick(): void {
+    if (phase !== 'started' || pumpQueued) return;
+    pumpQueued = true;
+    setImmediate(() => {
+      pumpQueued = false;
+      pump();
+    });
+  }
+
+  function pump(): void {
+    if (phase !== 'started') return;
+    const deps = depsOf();
+    const room = deps.config.replyJobConcurrency - running.size;
+    if (room <= 0) return;
+    try {
+      for (const job of claim(deps, room)) run(deps, job);
+    } catch (error) {
+      deps.logger.error({ err: error }, 'claiming reply jobs failed');
+    }
+  }
+
+  function claim(deps: Deps, limit: number): ReplyJobRow[] {
+    const now = deps.now();
+    const abandoned: ReplyJobRow[] = [];
+    const claimed = deps.db
+      .transaction(() => {
+        const busyChatIds = [...running.values()].map((job) => job.chatId);
+        const jobs = jobsRepo.claimableJobs(deps.db, { now, limit, busyChatIds });
+        return jobs.flatMap((job) => {
+          if (job.state === 'running' && job.attempts >= MAX_ABANDONED_CLAIMS) {
+            if (recordReplyFailure(deps, job)) abandoned.push(job);
+            return [];
+          }
+          const leaseUntil = now + deps.config.replyJobLeaseMs;
+          jobsRepo.markRunning(deps.db, { messageId: job.messageId, now, leaseUntil });
+          return [{ ...job, state: 'running' as const, attempts: job.attempts + 1, leaseUntil }];
+        });
+      })
+      .immediate();
+    for (const job of abandoned) {
+      deps.logger.error({ messageId: job.messageId }, 'reply job abandoned too often');
+      feed.finish(job.messageId, { type: 'error', error: replyFailed() });
+    }
+    return claimed;
+  }
+
+  function run(deps: Deps, job: ReplyJobRow): void {
+    const controller = new AbortController();
+    const leaseMs = deps.config.replyJobLeaseMs;
+    const renew = setInterval(() => {
+      const now = deps.now();
+      const claim = { ...job, now, leaseUntil: now + leaseMs };
+      // Another runner took the job over (this one stalled past its lease): let it go.
+      if (!jobsRepo.renewLease(deps.db, claim)) controller.abort();
+    }, leaseMs / 3);
+    renew.unref();
+    const done = execute(deps, job, controller.signal).finally(() => {
+      clearInterval(renew);
+      running.delete(job.messageId);
+      kick();
+    });
+    running.set(job.messageId, { chatId: job.chatId, controller, done });
+  }
+
+  async function execute(deps: Deps, job: ReplyJobRow, signal: AbortSignal): Promise<void> {
+    const { messageId } = job;
+    feed.open(messageId);
+    try {
+      const found = targetOf(deps, job);
+      const onText = (text: string) => feed.publish(messageId, text);
+      const reply = found && (await writeReply(deps, { ...found, signal, onText }));
+      if (reply) feed.finish(messageId, { type: 'reply', reply });
+      else feed.finish(messageId, { type: 'error', error: chatNotFound() });
+    } catch (error) {
+      if (error instanceof ReplyAborted) {
+        if (phase === 'stopped') jobsRepo.releaseJob(deps.db, { ...job, now: deps.now() });
+        feed.drop(messageId);
+        return;
+      }
+      if (!(error instanceof AppError))
+        deps.logger.error({ err: error, messageId }, 'reply job failed');
+      if (recordReplyFailure(deps, job)) {
+        feed.finish(messageId, { type: 'error', error: replyFailed() });
+      } else feed.drop(messageId);
+    }
+  }
+
+  return {
+    feed,
+    kick,
+    isStopped: () => phase === 'stopped',
+    start() {
+      if (phase !== 'new') return;
+      phase = 'started';
+      const { replyJobLeaseMs } = depsOf().config;
+      sweep = setInterval(pump, Math.max(100, Math.min(5_000, replyJobLeaseMs / 2)));
+      sweep.unref();
+      pump();
+    },
+    async stop() {
+      if (phase === 'stopped') return;
+      phase = 'stopped';
+      clearInterval(sweep);
+      const jobs = [...running.values()];
+      for (const job of jobs) job.controller.abort();
+      await Promise.allSettled(jobs.map((job) => job.done));
+      feed.finishAll({ type: 'error', error: replyInterrupted() });
+    },
+  };
+}
+
+/** Her message, its chat and her account, as the job needs them; gone with a deleted chat. */
+function targetOf(
+  deps: Deps,
+  job: ReplyJobRow,
+): { user: UserRow; target: ReplyTarget } | undefined {
+  const userMessage = repo.findMessage(deps.db, job.messageId);
+  const chat = repo.findChat(deps.db, job.chatId);
+  const user = findUserById(deps, { id: job.userId });
+  if (!userMessage || !chat || chat.deletedAt !== null || !user) return undefined;
+  return { user, target: { chat, persona: personaOf(chat), userMessage } };
+}

@@ -1,0 +1,13 @@
+import type { SubscriptionTier } from '@shared/user';
+import type { Deps } from '../deps';
+import type { UserRow } from '../users/repo';
+import { tierOf } from '../users/service';
+import { unauthorized } from './errors';
+import type { AppContext } from './types';
+
+/** The signed-in user of the request and her current tier, or 401. */
+export function signedIn(deps: Deps, ctx: AppContext): { user: UserRow; tier: SubscriptionTier } {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  return { user, tier: tierOf(deps, { userId: user.id }) };
+}
