@@ -30,6 +30,8 @@ function openEventStream(ctx: AppContext, status: number) {
     send(event: ReplyStreamEvent) {
       if (!stream.writableEnded && !stream.destroyed) stream.write(frame(event));
     },
+    /** A comment line, which event parsers skip: it gets the headers out before any event. */
+    open: () => stream.write(': following the reply\n\n'),
     end: () => stream.end(),
   };
 }
@@ -57,6 +59,7 @@ export function streamReply(
   const { viewer } = props;
   const stream = openEventStream(ctx, props.status);
   if (props.userMessage) stream.send({ event: 'user', data: props.userMessage });
+  else stream.open();
   const streamsPieces = canUsePersonaFully(viewer.tier, viewer.persona);
   let streamed = false;
   let following = false;

@@ -39,11 +39,11 @@ export interface StreamEvent {
   data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** The events of a text/event-stream body, in order. */
+/** The events of a text/event-stream body, in order (comment lines are skipped). */
 export function parseEvents(text: string): StreamEvent[] {
   return text
     .split('\n\n')
-    .filter((block) => block.trim() !== '')
+    .filter((block) => block.split('\n').some((line) => line.startsWith('data: ')))
     .map((block) => {
       const lines = block.split('\n');
       const event = lines.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
