@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyStreamPath } from '@shared/chat';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { FakeOpenAi } from './fakes/openai';
 import { grant, signedInClient, SSE } from './fakes/besties';
@@ -56,8 +57,26 @@ describe('teasers: a free user never receives the whole reply', () => {
     );
     expect(repeat.body.reply.isTeaser).toBe(true);
 
+    // The reply stream, of a stored reply and of one being written.
+    keep(await client.get(replyStreamPath(chatId, sent.body.userMessage.id), SSE));
+    const pushed = { id: randomUUID(), message: 'Tell me more' };
+    fake.hold();
+    keep(
+      await client.post('/api/sync/push', {
+        mutations: [{ id: randomUUID(), type: 'sendMessage', chatId, message: pushed }],
+      }),
+    );
+    const live = await fetch(new URL(replyStreamPath(chatId, pushed.id), server.url), {
+      headers: { ...SSE, cookie: client.cookieHeader() },
+    });
+    fake.release();
+    const liveText = await live.text();
+    expect(liveText).toContain('event: reply');
+    expect(liveText).not.toContain(MARKER);
+
     keep(await client.get(`/api/chats/${chatId}`));
     keep(await client.get('/api/chats'));
+    keep(await client.get('/api/sync/pull'));
     keep(await client.get('/api/user'));
 
     expect(fake.completions().length).toBeGreaterThanOrEqual(3);
@@ -68,7 +87,7 @@ describe('teasers: a free user never receives the whole reply', () => {
     const upgraded = await client.get(`/api/chats/${chatId}`);
     expect(upgraded.text).toContain(MARKER);
     const replies = upgraded.body.messages.filter((m: { isUser: boolean }) => !m.isUser);
-    expect(replies).toHaveLength(3);
+    expect(replies).toHaveLength(4);
     for (const reply of replies)
       expect(reply).toMatchObject({ message: fake.reply, isTeaser: false });
   });

@@ -55,6 +55,43 @@ describe('migrate', () => {
   });
 });
 
+describe('005 reply jobs', () => {
+  it('numbers the messages of each chat 1..n in the order they were written', () => {
+    migrate(
+      db,
+      readMigrations().filter((migration) => migration.version < 5),
+    );
+    db.exec(`
+      INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'e', 'h', 0, 0);
+      INSERT INTO chats (id, user_id, persona_id, created_at, updated_at, change_seq)
+        VALUES ('a', 'u', 1, 0, 0, 1), ('b', 'u', 1, 0, 0, 2);
+      INSERT INTO messages (id, chat_id, user_id, role, content, created_at, change_seq) VALUES
+        ('a1', 'a', 'u', 'user', 'x', 900, 3), ('b1', 'b', 'u', 'user', 'x', 0, 4),
+        ('a2', 'a', 'u', 'assistant', 'x', 100, 5), ('a3', 'a', 'u', 'user', 'x', 50, 7),
+        ('b2', 'b', 'u', 'assistant', 'x', 0, 6);
+    `);
+    expect(migrate(db)).toEqual([5]);
+    const order = db
+      .prepare('SELECT id, chat_seq AS seq, reply_error AS error FROM messages ORDER BY id')
+      .all();
+    expect(order).toEqual([
+      { id: 'a1', seq: 1, error: null },
+      { id: 'a2', seq: 2, error: null },
+      { id: 'a3', seq: 3, error: null },
+      { id: 'b1', seq: 1, error: null },
+      { id: 'b2', seq: 2, error: null },
+    ]);
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO messages (id, chat_id, user_id, role, content, created_at, change_seq, chat_seq)
+           VALUES ('a4', 'a', 'u', 'user', 'x', 0, 8, 3)`,
+        )
+        .run(),
+    ).toThrow(/UNIQUE/);
+  });
+});
+
 describe('readMigrations', () => {
   let dir: string;
   beforeEach(async () => {
