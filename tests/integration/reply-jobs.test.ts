@@ -281,6 +281,50 @@ describe('a reply that could not be written', () => {
   });
 });
 
+describe('the reply job runner', () => {
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer({
+      env: { OPENAI_BASE_URL: fake.url, REPLY_JOB_CONCURRENCY: '2' },
+    });
+  });
+  afterAll(async () => {
+    await own.stop();
+  });
+
+  it('writes at most REPLY_JOB_CONCURRENCY replies at once, and one at a time per chat', async () => {
+    const { client } = await signedInClient(own);
+    const before = fake.completions().length;
+    fake.hold();
+    const busy = randomUUID();
+    const mutations = [
+      createChat(busy, 'First in a busy chat'),
+      sendMessage(busy, 'Second in a busy chat'),
+      createChat(randomUUID(), 'Another chat'),
+      createChat(randomUUID(), 'A third chat'),
+    ];
+    await push(client, mutations);
+    await eventually(async () => fake.completions().length >= before + 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.completions().length).toBe(before + 2);
+    fake.release();
+    for (const mutation of mutations) {
+      const { chatId, messageId } = messageIdOf(mutation);
+      expect((await replyWritten(client, chatId, messageId)).event).toBe('reply');
+    }
+    expect(fake.completions().length).toBe(before + 4);
+    // The busy chat's second reply was asked for after the first was stored, and saw it.
+    const second = fake
+      .completions()
+      .find((request) => request.body.messages?.at(-1)?.content.includes('Second in a busy chat'));
+    expect(second?.body.messages?.slice(1).map((item) => item.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+    ]);
+  });
+});
+
 describe('seq: the order of a chat', () => {
   let own: TestServer;
   beforeAll(async () => {

@@ -38,7 +38,10 @@ export async function writeReply(
 ): Promise<MessageRow | undefined> {
   const { target, user } = props;
   const stored = repo.findReplyTo(deps.db, target.userMessage.id);
-  if (stored) return stored;
+  if (stored) {
+    jobsRepo.markDone(deps.db, { messageId: target.userMessage.id, now: deps.now() });
+    return stored;
+  }
   const crisis = await isCrisisMessage(deps, {
     text: target.userMessage.content,
     signal: props.signal,
