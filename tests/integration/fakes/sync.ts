@@ -15,7 +15,11 @@ export const createChat = (chatId = randomUUID(), message?: string): Mutation =>
     : { id: chatId, personaId: 1, isEmptyChatCreation: true },
 });
 
-export const sendMessage = (chatId: string, text: string, messageId = randomUUID()): Mutation => ({
+export const sendMessage = (
+  chatId: string,
+  text: string,
+  messageId: string = randomUUID(),
+): Mutation => ({
   id: randomUUID(),
   type: 'sendMessage',
   chatId,
