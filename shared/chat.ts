@@ -91,8 +91,15 @@ export interface PersonaRef {
 export interface ChatMessage {
   id: string;
   chatId: string;
+  /**
+   * Its place in the chat (1, 2, 3, ...), given by the server when it stores the message.
+   * Messages are shown in this order, never by comparing clocks.
+   */
+  seq: number;
   message: string;
   isUser: boolean;
+  /** On her message: why the bestie's reply could not be written (send its id again to retry). */
+  replyError: string | null;
   timestamp: string;
   avatar: string | null;
   imageUrl: string | null;
@@ -128,6 +135,16 @@ export interface SendMessageAnswer {
   userMessage: ChatMessage;
   reply: ChatMessage;
 }
+
+/** The words she sees when a reply could not be written. */
+export const REPLY_FAILED_MESSAGE = "Your bestie couldn't answer just now.";
+
+/**
+ * GET of this path streams the reply to her message `messageId` as server-sent events
+ * (`delta`s, then `reply` or `error`); a reply already written comes at once as `reply`.
+ */
+export const replyStreamPath = (chatId: string, messageId: string) =>
+  `/api/chats/${encodeURIComponent(chatId)}/replies/${encodeURIComponent(messageId)}`;
 
 /**
  * Server-sent events of POST /api/chats/{id}/messages with `Accept: text/event-stream`:

@@ -1,99 +1,137 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  addPendingMessage,
-  chatsNewestFirst,
-  clearLocalData,
-  deleteLocalChat,
-  findChat,
-  markMessageFailed,
-  messagesOf,
-  saveChat,
-  saveChatList,
-  saveMessage,
-} from './chats';
+import type { ChatMessage } from '@shared/chat';
+import type { SyncRows } from '@shared/sync';
+import { chatsNewestFirst, clearLocalData, findChat, messagesOf } from './chats';
+import { db } from './db';
+import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from './outbox';
+import { savePulledPage, settlePush } from './sync';
 import { aChat, aMessage } from './testData';
+
+const CASSIE = aChat({ id: 'x' }).persona;
+let cursor = 0;
+
+/** What the sync engine does with a pulled page. */
+function pulled(rows: Partial<SyncRows>) {
+  cursor += 1;
+  return savePulledPage({
+    chats: [],
+    messages: [],
+    tombstones: [],
+    ...rows,
+    cursor,
+    hasMore: false,
+  });
+}
+
+const shown = async (chatId: string) =>
+  (await messagesOf(chatId)).map((m) => `${m.message}:${m.status}`);
 
 beforeEach(async () => {
   await clearLocalData();
 });
 
-describe('the local chat store', () => {
-  it('keeps the chat list newest first and forgets chats the server no longer has', async () => {
-    await saveChatList([
-      aChat({ id: 'a', updatedAt: '2026-11-25T08:00:00Z' }),
-      aChat({ id: 'b', updatedAt: '2026-11-25T09:00:00Z' }),
-    ]);
-    expect((await chatsNewestFirst()).map((c) => c.id)).toEqual(['b', 'a']);
-
-    await saveChatList([aChat({ id: 'b', updatedAt: '2026-11-25T09:00:00Z' })]);
-    expect((await chatsNewestFirst()).map((c) => c.id)).toEqual(['b']);
-  });
-
-  it('saves a chat with its messages in time order', async () => {
-    await saveChat(
-      aChat({
-        id: 'c',
-        messages: [
-          aMessage({ id: 'm2', chatId: 'c', isUser: false, timestamp: '2026-11-25T10:00:01Z' }),
-          aMessage({ id: 'm1', chatId: 'c', timestamp: '2026-11-25T10:00:00Z' }),
-        ],
-      }),
-    );
-    expect(await findChat('c')).toMatchObject({ id: 'c', title: 'My day' });
-    const messages = await messagesOf('c');
-    expect(messages.map((m) => [m.id, m.status])).toEqual([
-      ['m1', 'sent'],
-      ['m2', 'sent'],
-    ]);
-  });
-
-  it('keeps a pending message the server does not know yet, and marks it failed', async () => {
-    await saveChat(aChat({ id: 'c' }));
-    await addPendingMessage({ id: 'p', chatId: 'c', text: 'are you there?' });
-    await saveChat(aChat({ id: 'c' }));
-    expect((await messagesOf('c')).map((m) => m.status)).toEqual(['pending']);
-
-    await markMessageFailed('p', 'Not sent.');
-    expect(await messagesOf('c')).toMatchObject([{ status: 'failed', failure: 'Not sent.' }]);
-
-    await addPendingMessage({ id: 'p', chatId: 'c', text: 'are you there?' });
-    expect(await messagesOf('c')).toMatchObject([{ id: 'p', status: 'pending' }]);
-  });
-
-  it('keeps a failed message failed while the server has no reply after it', async () => {
-    await addPendingMessage({ id: 'p', chatId: 'c', text: 'hi' });
-    await markMessageFailed('p', 'No reply.');
-    await saveChat(aChat({ id: 'c', messages: [aMessage({ id: 'p', chatId: 'c' })] }));
-    expect(await messagesOf('c')).toMatchObject([{ status: 'failed', failure: 'No reply.' }]);
-    const reply = aMessage({
-      id: 'r',
-      chatId: 'c',
-      isUser: false,
-      timestamp: '2026-11-25T10:01:00Z',
+describe('her writes on this device', () => {
+  it('shows her first message at once in a chat made here, titled as the server titles it', async () => {
+    const text = '  so   about last night, he texted me at 2am and I do not know what to say back ';
+    await queueMessage({ chatId: 'c', messageId: 'm', text, newChat: { persona: CASSIE } });
+    expect(await findChat('c')).toMatchObject({
+      title: 'so about last night, he texted me at 2am and I do not know…',
     });
-    await saveChat(aChat({ id: 'c', messages: [aMessage({ id: 'p', chatId: 'c' }), reply] }));
-    expect((await messagesOf('c')).map((m) => m.status)).toEqual(['sent', 'sent']);
+    expect(await messagesOf('c')).toMatchObject([{ message: text, status: 'pending' }]);
+    const [entry] = await outboxInOrder();
+    expect(entry?.mutation).toMatchObject({
+      type: 'createChat',
+      chat: { id: 'c', messageId: 'm' },
+    });
   });
 
-  it('turns a pending message into a sent one when the server saves it', async () => {
-    await saveChat(aChat({ id: 'c', updatedAt: '2026-11-25T09:00:00Z' }));
-    await addPendingMessage({ id: 'p', chatId: 'c', text: 'hi' });
-    await saveMessage(aMessage({ id: 'p', chatId: 'c', timestamp: '2026-11-25T11:00:00Z' }));
-    expect(await messagesOf('c')).toMatchObject([{ id: 'p', status: 'sent' }]);
-    expect((await findChat('c'))?.updatedAt).toBe('2026-11-25T11:00:00Z');
+  it('queues a sendMessage, not a second create, in a chat the device has', async () => {
+    await queueNewChat({ chatId: 'c', persona: CASSIE });
+    await queueMessage({ chatId: 'c', messageId: 'm', text: 'hi', newChat: { persona: CASSIE } });
+    expect((await outboxInOrder()).map((e) => e.mutation.type)).toEqual([
+      'createChat',
+      'sendMessage',
+    ]);
   });
 
-  it('deletes a chat with its messages', async () => {
-    await saveChat(aChat({ id: 'c', messages: [aMessage({ id: 'm', chatId: 'c' })] }));
-    await deleteLocalChat('c');
+  it('deletes a chat, its messages and its draft at once and queues the delete', async () => {
+    await queueMessage({ chatId: 'c', messageId: 'm', text: 'hi', newChat: { persona: CASSIE } });
+    await db.drafts.put({ chatId: 'c', text: 'half', updatedAt: 1 });
+    await queueDeleteChat('c');
     expect(await findChat('c')).toBeNull();
     expect(await messagesOf('c')).toEqual([]);
+    expect(await db.drafts.get('c')).toBeUndefined();
+    expect((await outboxInOrder()).at(-1)?.mutation).toMatchObject({ type: 'deleteChat' });
   });
 
-  it('is empty after logging out', async () => {
-    await saveChat(aChat({ id: 'c', messages: [aMessage({ id: 'm', chatId: 'c' })] }));
-    await clearLocalData();
-    expect(await chatsNewestFirst()).toEqual([]);
-    expect(await messagesOf('c')).toEqual([]);
+  it('marks a message the server refused as failed, with its reason', async () => {
+    await queueMessage({ chatId: 'c', messageId: 'm', text: 'hi', newChat: { persona: CASSIE } });
+    const [entry] = await outboxInOrder();
+    await settlePush([
+      {
+        id: entry!.mutation.id,
+        status: 'rejected',
+        error: { status: 403, message: 'Subscribe to chat with this bestie', code: 'x' },
+        rows: { chats: [], messages: [], tombstones: [] },
+      },
+    ]);
+    expect(await outboxInOrder()).toEqual([]);
+    expect(await messagesOf('c')).toMatchObject([
+      { status: 'failed', failure: 'Subscribe to chat with this bestie' },
+    ]);
+  });
+});
+
+describe('message order', () => {
+  const message = (id: string, seq: number, timestamp: string, isUser = true): ChatMessage =>
+    aMessage({ id, chatId: 'c', seq, timestamp, isUser, message: id });
+
+  it("follows the server's sequence, never the clocks", async () => {
+    // A reply stamped hours before her message (the clocks disagree) still comes after it.
+    await pulled({
+      chats: [aChat({ id: 'c' })],
+      messages: [
+        message('reply', 2, '2026-11-25T04:00:00.000Z', false),
+        message('hers', 1, '2026-11-25T10:00:00.000Z'),
+      ],
+    });
+    expect(await shown('c')).toEqual(['hers:sent', 'reply:sent']);
+  });
+
+  it('puts messages still on their way after the confirmed ones, in the order she wrote them', async () => {
+    await pulled({
+      chats: [aChat({ id: 'c' })],
+      messages: [message('one', 1, '2030-01-01T00:00:00.000Z')],
+    });
+    await queueMessage({ chatId: 'c', messageId: 'two', text: 'two' });
+    await queueMessage({ chatId: 'c', messageId: 'three', text: 'three' });
+    expect(await shown('c')).toEqual(['one:sent', 'two:pending', 'three:pending']);
+  });
+});
+
+describe('rows from the server', () => {
+  it('keeps a message she sent again pending while its retry waits in the outbox', async () => {
+    await pulled({
+      chats: [aChat({ id: 'c' })],
+      messages: [aMessage({ id: 'm', chatId: 'c', replyError: 'No reply' })],
+    });
+    await queueMessage({ chatId: 'c', messageId: 'm', text: 'Hello' });
+    // A pull that still carries the old failure does not undo her retry.
+    await pulled({ messages: [aMessage({ id: 'm', chatId: 'c', replyError: 'No reply' })] });
+    expect(await messagesOf('c')).toMatchObject([{ status: 'pending', replyError: null }]);
+  });
+
+  it('lists chats newest first and removes a chat deleted elsewhere', async () => {
+    await pulled({
+      chats: [
+        aChat({ id: 'a', updatedAt: '2026-11-25T08:00:00Z' }),
+        aChat({ id: 'b', updatedAt: '2026-11-25T09:00:00Z' }),
+      ],
+      messages: [aMessage({ id: 'm', chatId: 'a' })],
+    });
+    expect((await chatsNewestFirst()).map((c) => c.id)).toEqual(['b', 'a']);
+    await pulled({ tombstones: [{ type: 'chat', id: 'a' }] });
+    expect((await chatsNewestFirst()).map((c) => c.id)).toEqual(['b']);
+    expect(await messagesOf('a')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { ChatMessage, PersonaRef } from '@shared/chat';
 import type { Mutation } from '@shared/sync';
 
-/** Where a message stands on this device: saved by the server, on its way, or not delivered. */
+/** Where a message stands on this device: saved by the server, on its way, or refused. */
 export type MessageStatus = 'sent' | 'pending' | 'failed';
 
 export interface LocalChat {
@@ -13,10 +13,14 @@ export interface LocalChat {
   persona: PersonaRef;
 }
 
-export interface LocalMessage extends ChatMessage {
+export interface LocalMessage extends Omit<ChatMessage, 'seq'> {
+  /** Its place in the chat as the server gave it; null until the server has it. */
+  seq: number | null;
   status: MessageStatus;
-  /** Why a failed message failed, in words she can read. */
+  /** Why the server refused it, in words she can read (status 'failed'). */
   failure?: string;
+  /** The order she wrote it in on this device, for messages the server has not placed yet. */
+  localOrder?: number;
 }
 
 /** Her unsent text in a chat's box (`chatId` is the draft id of a chat not created yet). */
@@ -49,7 +53,7 @@ export interface OutboxEntry {
 /**
  * The device's copy of her chats (STYLE.md §8: this folder is the only code that touches
  * IndexedDB). Versions only ever add: version 2 (issue 5) adds drafts, settings, outbox and
- * meta and keeps every chat and message of version 1.
+ * meta and keeps every chat and message of version 1; version 3 re-pulls for message order.
  */
 export class BestiesDb extends Dexie {
   chats!: EntityTable<LocalChat, 'id'>;
@@ -71,6 +75,11 @@ export class BestiesDb extends Dexie {
       outbox: '++seq, mutation.id',
       meta: 'key',
     });
+    // Version 3 (issue 8): messages carry the server's per-chat order (`seq`). Pulling
+    // everything again from cursor 0 gives every stored message its place.
+    this.version(3)
+      .stores({})
+      .upgrade((tx) => tx.table('meta').delete('cursor'));
   }
 }
 

@@ -1,9 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearLocalData, findChat, saveChatList } from './chats';
-import { queueNewChat } from './outbox';
+import { clearLocalData } from './chats';
 import { mirroredTheme, mirrorTheme } from './settings';
 import { draftOf, saveDraft } from './sync';
-import { aChat } from './testData';
 
 beforeEach(async () => {
   await clearLocalData();
@@ -25,14 +23,5 @@ describe('drafts', () => {
     await clearLocalData();
     expect(await draftOf('a')).toBe('');
     expect(await mirroredTheme()).toBeUndefined();
-  });
-});
-
-describe('the chat list from the server', () => {
-  it('keeps a chat made on this device that waits in the outbox', async () => {
-    await queueNewChat({ chatId: 'mine-offline', persona: aChat({ id: 'x' }).persona });
-    await saveChatList([aChat({ id: 'on-server' })]);
-    expect(await findChat('mine-offline')).not.toBeNull();
-    expect(await findChat('on-server')).not.toBeNull();
   });
 });

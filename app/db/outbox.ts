@@ -1,12 +1,12 @@
-import type { Mutation, MutationResult } from '@shared/sync';
-import type { PersonaRef } from '@shared/chat';
+import { chatTitleFrom, type PersonaRef } from '@shared/chat';
+import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
 import { pendingMessage } from './chats';
 import { db, type OutboxEntry } from './db';
-import { writeRows } from './sync';
 
 /**
- * Writes that wait for the server. Each local write and its outbox entry go in one Dexie
- * transaction (STYLE.md §8), so what she sees and what will be sent never disagree.
+ * Her writes. Each local write and its outbox entry go in one Dexie transaction (STYLE.md §8),
+ * so what she sees and what will be sent never disagree; the sync engine pushes the outbox.
+ * Nothing else sends her changes to the server (ARCHITECTURE.md: one way out).
  */
 
 const entry = (mutation: Mutation): OutboxEntry => ({
@@ -15,40 +15,50 @@ const entry = (mutation: Mutation): OutboxEntry => ({
   attempts: 0,
 });
 
-/** Her message, shown at once as pending, and its sendMessage (or createChat) mutation. */
+/**
+ * Her message, shown at once as pending, and its sendMessage mutation; a chat that does not
+ * exist yet is created by it (createChat with her first message) and titled as the server will.
+ * Sending a message id again (a retry) puts the same message back on its way.
+ */
 export async function queueMessage(input: {
   chatId: string;
   messageId: string;
   text: string;
-  /** Set when the chat does not exist yet: her message creates it with this bestie. */
+  /** Set when the chat may not exist yet: her message creates it with this bestie. */
   newChat?: { persona: PersonaRef };
-}): Promise<string> {
+}): Promise<void> {
   const { chatId, messageId, text, newChat } = input;
-  const mutation: Mutation = newChat
-    ? {
-        id: crypto.randomUUID(),
-        type: 'createChat',
-        chat: { id: chatId, messageId, message: text, personaId: newChat.persona.id },
-      }
-    : {
-        id: crypto.randomUUID(),
-        type: 'sendMessage',
-        chatId,
-        message: { id: messageId, message: text },
-      };
   await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
-    const now = new Date().toISOString();
-    if (newChat && !(await db.chats.get(chatId))) {
-      const title = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+    const creates = newChat !== undefined && !(await db.chats.get(chatId));
+    const mutation: Mutation = creates
+      ? {
+          id: crypto.randomUUID(),
+          type: 'createChat',
+          chat: { id: chatId, messageId, message: text, personaId: newChat.persona.id },
+        }
+      : {
+          id: crypto.randomUUID(),
+          type: 'sendMessage',
+          chatId,
+          message: { id: messageId, message: text },
+        };
+    if (creates) {
+      const now = new Date().toISOString();
+      const title = chatTitleFrom(text);
       await db.chats.put({ id: chatId, title, timestamp: now, updatedAt: now, ...newChat });
     }
     const existing = await db.messages.get(messageId);
-    if (existing) await db.messages.update(messageId, { status: 'pending', failure: undefined });
-    else await db.messages.put(pendingMessage({ id: messageId, chatId, text }));
-    const queued = await db.outbox.where('mutation.id').equals(mutation.id).count();
-    if (queued === 0) await db.outbox.add(entry(mutation));
+    if (existing) {
+      await db.messages.update(messageId, {
+        status: 'pending',
+        failure: undefined,
+        replyError: null,
+      });
+    } else {
+      await db.messages.put(pendingMessage({ id: messageId, chatId, text }));
+    }
+    await db.outbox.add(entry(mutation));
   });
-  return mutation.id;
 }
 
 /** A new empty chat with a bestie, made on this device first. */
@@ -82,8 +92,8 @@ export async function queueDeleteChat(chatId: string): Promise<void> {
   });
 }
 
-/** The waiting mutations, oldest first. */
-export function outboxInOrder(limit = 50): Promise<OutboxEntry[]> {
+/** The waiting mutations, oldest first, as many as one push may carry. */
+export function outboxInOrder(limit = PUSH_MAX_MUTATIONS): Promise<OutboxEntry[]> {
   return db.outbox.orderBy('seq').limit(limit).toArray();
 }
 
@@ -91,47 +101,17 @@ export function outboxSize(): Promise<number> {
   return db.outbox.count();
 }
 
-/** Forgets settled mutations (applied or finally rejected). */
-export async function removeFromOutbox(mutationIds: string[]): Promise<void> {
-  await db.outbox.where('mutation.id').anyOf(mutationIds).delete();
-}
-
-export async function countAttempt(mutationId: string): Promise<void> {
-  await db.outbox
-    .where('mutation.id')
-    .equals(mutationId)
-    .modify((row) => {
-      row.attempts += 1;
-    });
-}
-
-/**
- * Settles what a push answered, in one transaction: the rows it wrote are saved, settled
- * mutations leave the outbox, and a message whose send was refused is marked failed so she
- * can see why (and retry or let it go).
- */
-export async function settlePush(results: MutationResult[]): Promise<void> {
-  const settled = results.filter((result) => result.status !== 'retry');
-  await db.transaction('rw', [db.chats, db.messages, db.drafts, db.outbox], async () => {
-    for (const result of settled) {
-      const row = await db.outbox.where('mutation.id').equals(result.id).first();
-      await db.outbox.where('mutation.id').equals(result.id).delete();
-      await writeRows(result.rows);
-      const messageId = row ? messageIdOf(row.mutation) : undefined;
-      if (result.status === 'rejected' && messageId) {
-        await db.messages.update(messageId, {
-          status: 'failed',
-          failure: result.error?.message ?? 'Not sent.',
-        });
-      }
-    }
-  });
-}
-
-function messageIdOf(mutation: Mutation): string | undefined {
+/** The message a mutation carries, if any. */
+export function messageIdOf(mutation: Mutation): string | undefined {
   if (mutation.type === 'sendMessage') return mutation.message.id;
   if (mutation.type === 'createChat') return mutation.chat.messageId;
   return undefined;
+}
+
+/** Her messages still waiting in the outbox. */
+export async function waitingMessageIds(): Promise<Set<string>> {
+  const entries = await db.outbox.toArray();
+  return new Set(entries.flatMap(({ mutation }) => messageIdOf(mutation) ?? []));
 }
 
 /** True while the chat's creation waits in the outbox (the server does not know it yet). */

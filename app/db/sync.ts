@@ -1,20 +1,26 @@
-import type { ChatSummary } from '@shared/chat';
-import type { PullAnswer, SyncRows } from '@shared/sync';
+import type { MutationResult, PullAnswer, SyncRows } from '@shared/sync';
 import type { PublicUser } from '@shared/user';
-import { db, type LocalChat } from './db';
+import { toLocalChat } from './chats';
+import { db, type LocalMessage } from './db';
+import { messageIdOf, waitingMessageIds } from './outbox';
 
-const toLocalChat = ({ id, title, timestamp, updatedAt, persona }: ChatSummary): LocalChat => ({
-  id,
-  title,
-  timestamp,
-  updatedAt,
-  persona,
-});
+const NOT_SENT = 'Not sent.';
 
-/** Server rows into Dexie: upserts, then tombstones (a delete wins). Call inside a transaction. */
+/**
+ * Server rows into Dexie: upserts, then tombstones (a delete wins). Only the sync engine calls
+ * this (ARCHITECTURE.md: one way in). A message she has sent again and that still waits in the
+ * outbox stays pending. Call inside a transaction over chats, messages, drafts and outbox.
+ */
 export async function writeRows(rows: SyncRows): Promise<void> {
+  const waiting = await waitingMessageIds();
   await db.chats.bulkPut(rows.chats.map(toLocalChat));
-  await db.messages.bulkPut(rows.messages.map((message) => ({ ...message, status: 'sent' })));
+  await db.messages.bulkPut(
+    rows.messages.map((message): LocalMessage =>
+      waiting.has(message.id)
+        ? { ...message, status: 'pending', replyError: null }
+        : { ...message, status: 'sent' },
+    ),
+  );
   const gone = rows.tombstones.map((tombstone) => tombstone.id);
   if (gone.length > 0) {
     await db.chats.bulkDelete(gone);
@@ -23,14 +29,9 @@ export async function writeRows(rows: SyncRows): Promise<void> {
   }
 }
 
-/** Rows a push answered with. */
-export async function saveSyncRows(rows: SyncRows): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, db.drafts, () => writeRows(rows));
-}
-
 /** One pulled page and its cursor, in one transaction: a crash never skips or repeats rows. */
 export async function savePulledPage(page: PullAnswer): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, db.drafts, db.meta, async () => {
+  await db.transaction('rw', [db.chats, db.messages, db.drafts, db.outbox, db.meta], async () => {
     await writeRows(page);
     await db.meta.put({ key: 'cursor', value: page.cursor });
   });
@@ -69,4 +70,27 @@ export async function saveDraft(chatId: string, text: string): Promise<void> {
 
 export async function draftOf(chatId: string): Promise<string> {
   return (await db.drafts.get(chatId))?.text ?? '';
+}
+
+/**
+ * Settles what a push answered, in one transaction: settled mutations leave the outbox, the
+ * rows they wrote are saved, and a message whose send was refused is marked failed so she can
+ * see why (and retry or let it go).
+ */
+export async function settlePush(results: MutationResult[]): Promise<void> {
+  const settled = results.filter((result) => result.status !== 'retry');
+  await db.transaction('rw', [db.chats, db.messages, db.drafts, db.outbox], async () => {
+    for (const result of settled) {
+      const row = await db.outbox.where('mutation.id').equals(result.id).first();
+      await db.outbox.where('mutation.id').equals(result.id).delete();
+      await writeRows(result.rows);
+      const messageId = row ? messageIdOf(row.mutation) : undefined;
+      if (result.status === 'rejected' && messageId) {
+        await db.messages.update(messageId, {
+          status: 'failed',
+          failure: result.error?.message ?? NOT_SENT,
+        });
+      }
+    }
+  });
 }

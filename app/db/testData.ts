@@ -4,8 +4,10 @@ import type { Chat, ChatMessage } from '@shared/chat';
 export function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage {
   return {
     chatId: 'chat-1',
+    seq: 1,
     message: 'Hello',
     isUser: true,
+    replyError: null,
     timestamp: '2026-11-25T10:00:00.000Z',
     avatar: null,
     imageUrl: null,

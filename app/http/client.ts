@@ -45,14 +45,17 @@ export async function apiRequest(
   method: HttpMethod,
   url: string,
   data?: unknown,
+  options: { accept?: string; signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include' };
+  const init: RequestInit = { method, credentials: 'include', signal: options.signal };
+  const headers: Record<string, string> = options.accept ? { Accept: options.accept } : {};
   if (data instanceof FormData) {
     init.body = data;
   } else if (data !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(data);
   }
+  if (Object.keys(headers).length > 0) init.headers = headers;
   const response = await fetch(url, init);
   if (!response.ok) {
     const text = await response.text().catch(() => '');
@@ -88,4 +91,27 @@ export function userMessageOf(error: unknown, fallback: string): string {
 export function fieldErrorsFromApi(error: unknown): Record<string, string> {
   if (error instanceof ApiError && error.body?.fields) return { ...error.body.fields };
   return {};
+}
+
+/**
+ * Why a call failed, as the code above the HTTP layer needs it (never raw status codes):
+ * no network, signed out, refused for good (4xx: retrying the same call gives the same
+ * answer), or a server that may answer later (5xx).
+ */
+export type ApiFailure =
+  | { kind: 'offline' }
+  | { kind: 'signed-out' }
+  | { kind: 'refused'; message: string; requiresSubscription: boolean }
+  | { kind: 'server'; message: string };
+
+export function failureOf(error: unknown): ApiFailure {
+  if (!(error instanceof ApiError)) return { kind: 'offline' };
+  if (error.status === 401) return { kind: 'signed-out' };
+  const message = error.body?.message ?? error.message;
+  if (error.status >= 500) return { kind: 'server', message };
+  return {
+    kind: 'refused',
+    message,
+    requiresSubscription: Boolean(error.body?.requiresSubscription),
+  };
 }

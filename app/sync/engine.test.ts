@@ -6,6 +6,7 @@ import { BestiesDb, db } from '../db/db';
 import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from '../db/outbox';
 import { claimDevice, pullCursor, savePulledPage } from '../db/sync';
 import { aChat, aMessage } from '../db/testData';
+import { ApiError } from '../http/client';
 import { createSyncEngine, type SyncStatus } from './engine';
 import { FakeSyncServer } from './fakeServer';
 
@@ -42,17 +43,48 @@ describe('the sync engine', () => {
       'sendMessage',
     ]);
     expect(await outboxInOrder()).toEqual([]);
-    const messages = await messagesOf('c1');
-    expect(messages.map((m) => [m.id, m.status])).toEqual(
-      expect.arrayContaining([
-        ['m1', 'sent'],
-        ['reply-m1', 'sent'],
-        ['m2', 'sent'],
-        ['reply-m2', 'sent'],
-      ]),
-    );
+    // The push is acknowledged with her messages and their places; replies come later.
+    expect((await messagesOf('c1')).map((m) => [m.id, m.status, m.seq])).toEqual([
+      ['m1', 'sent', 1],
+      ['m2', 'sent', 2],
+    ]);
     expect(statuses).toEqual(['syncing', 'idle']);
     expect(sync.status()).toBe('idle');
+  });
+
+  it('brings a reply written after the push with the next pull, in its place', async () => {
+    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hi', newChat: { persona: CASSIE } });
+    const sync = engine();
+    await sync.sync();
+    server.writeReply('m1');
+    await sync.sync();
+    expect((await messagesOf('c1')).map((m) => [m.id, m.isUser, m.seq])).toEqual([
+      ['m1', true, 1],
+      ['reply-m1', false, 2],
+    ]);
+  });
+
+  it('shows why a reply failed, and a retry sends the same message id in a new mutation', async () => {
+    server.replyWith = () => ({ failure: 'No reply' });
+    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hi', newChat: { persona: CASSIE } });
+    const sync = engine();
+    await sync.sync();
+    server.writeReply('m1');
+    await sync.sync();
+    expect(await messagesOf('c1')).toMatchObject([{ id: 'm1', replyError: 'No reply' }]);
+
+    server.replyWith = () => ({ pieces: ['Back!'] });
+    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hi' });
+    expect(await messagesOf('c1')).toMatchObject([{ status: 'pending', replyError: null }]);
+    await sync.sync();
+    server.writeReply('m1');
+    await sync.sync();
+    expect((await messagesOf('c1')).map((m) => [m.message, m.replyError])).toEqual([
+      ['hi', null],
+      ['Back!', null],
+    ]);
+    const sends = server.received.map((m) => (m.type === 'createChat' ? m.chat.messageId : m));
+    expect(sends).toHaveLength(2);
   });
 
   it('keeps everything queued while offline', async () => {
@@ -72,6 +104,11 @@ describe('the sync engine', () => {
     const sync = engine();
     await sync.sync();
     expect(sync.status()).toBe('error-will-retry');
+    // A network that drops is expected, not an error to log; a server error is logged.
+    expect(logged).not.toHaveBeenCalled();
+    server.failNext = 1;
+    server.failWith = () => new ApiError(500, 'Internal Server Error', '');
+    await sync.sync();
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();
     expect(await outboxInOrder()).toHaveLength(1);
@@ -149,7 +186,7 @@ describe('the device belongs to one user', () => {
 });
 
 describe('the Dexie schema', () => {
-  it('upgrades version 1 to 2 and keeps her chats and messages', async () => {
+  it('upgrades version 1 to 3, keeps her chats and messages and pulls again for their order', async () => {
     const name = `upgrade-${Date.now()}`;
     const v1 = new Dexie(name);
     v1.version(1).stores({
@@ -163,7 +200,27 @@ describe('the Dexie schema', () => {
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
     expect(await v2.messages.get('m')).toMatchObject({ status: 'sent' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(3);
     v2.close();
+  });
+
+  it('forgets the version 2 cursor, so the next pull gives every message its place', async () => {
+    const name = `upgrade-v2-${Date.now()}`;
+    const v2 = new Dexie(name);
+    v2.version(2).stores({
+      chats: 'id, updatedAt, persona.id',
+      messages: 'id, chatId, timestamp, status',
+      drafts: 'chatId',
+      settings: 'key',
+      outbox: '++seq, mutation.id',
+      meta: 'key',
+    });
+    await v2.table('meta').put({ key: 'cursor', value: 42 });
+    await v2.table('meta').put({ key: 'userId', value: 'ann' });
+    v2.close();
+    const v3 = new BestiesDb(name);
+    expect(await v3.meta.get('cursor')).toBeUndefined();
+    expect(await v3.meta.get('userId')).toMatchObject({ value: 'ann' });
+    v3.close();
   });
 });

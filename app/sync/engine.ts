@@ -1,6 +1,7 @@
 import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
-import { outboxInOrder, settlePush } from '../db/outbox';
-import { pullCursor, savePulledPage } from '../db/sync';
+import { outboxInOrder } from '../db/outbox';
+import { pullCursor, savePulledPage, settlePush } from '../db/sync';
+import { failureOf } from '../http/client';
 
 /** Where sync stands (STYLE.md §9, as Dexie.Syncable's SyncStatus). */
 export type SyncStatus = 'idle' | 'offline' | 'syncing' | 'error-will-retry';
@@ -26,7 +27,6 @@ export interface SyncEngine {
   stop(): void;
 }
 
-const PUSH_BATCH = 20;
 const backoff = (failures: number) => Math.min(60_000, 1000 * 2 ** (failures - 1));
 
 /** A push answered `retry` for a mutation: nothing after it may go before it. */
@@ -48,7 +48,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function pushOutbox(): Promise<void> {
     for (;;) {
-      const entries = await outboxInOrder(PUSH_BATCH);
+      const entries = await outboxInOrder();
       if (entries.length === 0) return;
       const answer = await transport.push(entries.map((entry) => entry.mutation));
       await settlePush(answer.results);
@@ -85,7 +85,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
         failures += 1;
         setStatus('error-will-retry');
-        if (!(error instanceof NotSettled)) console.error('Sync failed', error);
+        // A network that comes and goes is expected; anything else is worth a line in the log.
+        if (!(error instanceof NotSettled) && failureOf(error).kind !== 'offline') {
+          console.error('Sync failed', error);
+        }
         clearTimeout(retryTimer);
         retryTimer = setTimeout(() => void sync(), retryDelayMs(failures));
         return;

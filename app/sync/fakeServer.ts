@@ -1,5 +1,6 @@
 import type { Mutation, MutationResult, PullAnswer, PushAnswer, SyncRows } from '@shared/sync';
 import type { ChatMessage, ChatSummary } from '@shared/chat';
+import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { aChat, aMessage } from '../db/testData';
 import type { SyncTransport } from './engine';
 
@@ -8,20 +9,32 @@ type Change =
   | { seq: number; kind: 'message'; row: ChatMessage }
   | { seq: number; kind: 'tombstone'; id: string };
 
+/** How the fake bestie answers a message: its text in pieces (and whether it is a teaser), or a failure. */
+export type ReplyPlan = { pieces: string[]; isTeaser?: boolean } | { failure: string };
+
 /**
- * An in-memory sync server for engine tests: applies each mutation id once, keeps a change
- * log, and can be told to fail the next calls as a network would.
+ * An in-memory sync server for tests: applies each mutation id once and acknowledges it at
+ * once (her message, no reply), keeps a change log for pulls, writes a reply when asked (as the
+ * real server's reply job does), and can be told to fail the next calls as a network would.
  */
 export class FakeSyncServer implements SyncTransport {
   readonly received: Mutation[] = [];
   readonly applied: string[] = [];
   changes: Change[] = [];
   failNext = 0;
+  /** What a failing call throws: by default what fetch throws with no network. */
+  failWith: () => Error = () => new TypeError('Failed to fetch');
   pageSize = 100;
+  /** How the next replies are written; a test may change it. */
+  replyWith: (message: ChatMessage) => ReplyPlan = () => ({ pieces: ['Hey ', 'you'] });
+  /** Write each reply as soon as her message is stored (a job faster than the push's answer). */
+  replyAtOnce = false;
   private seq = 0;
   private results = new Map<string, MutationResult>();
+  private messages = new Map<string, ChatMessage>();
 
   change(change: { kind: 'chat'; row: ChatSummary } | { kind: 'message'; row: ChatMessage }) {
+    if (change.kind === 'message') this.messages.set(change.row.id, change.row);
     this.changes.push({ ...change, seq: ++this.seq } as Change);
   }
 
@@ -46,11 +59,68 @@ export class FakeSyncServer implements SyncTransport {
     };
   };
 
+  /** Her message, as stored here. */
+  message(id: string): ChatMessage | undefined {
+    return this.messages.get(id);
+  }
+
+  /** The reply to her message `id`, once written. */
+  replyTo(id: string): ChatMessage | undefined {
+    return this.messages.get(`reply-${id}`);
+  }
+
+  /**
+   * Writes the reply to her message as the reply job would: the stored reply, or the failure
+   * recorded on her message. Returns what was written.
+   */
+  writeReply(id: string): { reply: ChatMessage; pieces: string[] } | { failure: string } {
+    const mine = this.messages.get(id);
+    if (!mine) throw new Error(`No message ${id}`);
+    const existing = this.replyTo(id);
+    if (existing) return { reply: existing, pieces: [] };
+    // A failed reply stays failed until she sends the message again.
+    if (mine.replyError) return { failure: mine.replyError };
+    const plan = this.replyWith(mine);
+    if ('failure' in plan) {
+      this.change({ kind: 'message', row: { ...mine, replyError: plan.failure } });
+      return { failure: plan.failure };
+    }
+    const reply = aMessage({
+      id: `reply-${id}`,
+      chatId: mine.chatId,
+      seq: this.nextSeq(mine.chatId),
+      isUser: false,
+      isTeaser: plan.isTeaser ?? false,
+      message: plan.pieces.join(''),
+    });
+    this.change({ kind: 'message', row: reply });
+    return { reply, pieces: reply.isTeaser ? [] : plan.pieces };
+  }
+
   private maybeFail() {
     if (this.failNext > 0) {
       this.failNext -= 1;
-      throw new TypeError('Failed to fetch');
+      throw this.failWith();
     }
+  }
+
+  private nextSeq(chatId: string): number {
+    return [...this.messages.values()].filter((m) => m.chatId === chatId).length + 1;
+  }
+
+  private addMessage(chatId: string, id: string, message: string) {
+    const earlier = this.messages.get(id);
+    // The same message again: a retry of a reply that failed (the reply job runs again).
+    if (earlier) {
+      if (earlier.replyError)
+        this.change({ kind: 'message', row: { ...earlier, replyError: null } });
+      return;
+    }
+    this.change({
+      kind: 'message',
+      row: aMessage({ id, chatId, message, seq: this.nextSeq(chatId) }),
+    });
+    if (this.replyAtOnce) this.writeReply(id);
   }
 
   private apply(mutation: Mutation): MutationResult {
@@ -59,14 +129,16 @@ export class FakeSyncServer implements SyncTransport {
     this.applied.push(mutation.id);
     const before = this.changes.length;
     if (mutation.type === 'createChat') {
-      this.change({ kind: 'chat', row: aChat({ id: mutation.chat.id }) });
-    } else if (mutation.type === 'sendMessage') {
-      const { id, message } = mutation.message;
-      this.change({ kind: 'message', row: aMessage({ id, chatId: mutation.chatId, message }) });
+      const { id, messageId, message, personaId } = mutation.chat;
+      const persona = personaById(personaId ?? DEFAULT_PERSONA_ID);
+      const { name, description, avatar } = persona ?? aChat({ id }).persona;
       this.change({
-        kind: 'message',
-        row: aMessage({ id: `reply-${id}`, chatId: mutation.chatId, isUser: false }),
+        kind: 'chat',
+        row: aChat({ id, persona: { id: persona?.id ?? 1, name, description, avatar } }),
       });
+      if (messageId && message) this.addMessage(id, messageId, message);
+    } else if (mutation.type === 'sendMessage') {
+      this.addMessage(mutation.chatId, mutation.message.id, mutation.message.message);
     } else {
       this.tombstone(mutation.chatId);
     }

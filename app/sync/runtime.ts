@@ -20,9 +20,14 @@ export function syncNow(): Promise<void> {
  * Returns the stop function.
  */
 export function startSync(user: PublicUser): () => void {
+  useSyncStore.setState({ caughtUp: false });
   const mine = createSyncEngine({
     transport: { push: pushMutations, pull: (cursor) => pullChanges(cursor) },
-    onStatus: (status) => useSyncStore.setState({ status }),
+    onStatus: (status) =>
+      useSyncStore.setState((state) => ({
+        status,
+        caughtUp: state.caughtUp || (status === 'idle' && engine === mine),
+      })),
   });
   engine = mine;
   const run = () => void mine.sync();

@@ -42,6 +42,8 @@ test('every chat reads offline; a message sent offline is queued, survives a rel
   page,
   context,
 }) => {
+  // Service worker install, two reloads and a reconnect: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signUpViaApi(page);
   const first = await chatWithMessage(page, 'Offline chat one');
   const second = await chatWithMessage(page, 'Offline chat two');
@@ -88,6 +90,7 @@ test('every chat reads offline; a message sent offline is queued, survives a rel
 test('two devices signed into one account see each other’s chats, messages and deletions', async ({
   browser,
 }) => {
+  test.setTimeout(60_000);
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [a, b] = await Promise.all(contexts.map((context) => context.newPage()));
   if (!a || !b) throw new Error('two pages');

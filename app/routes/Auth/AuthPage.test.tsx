@@ -12,13 +12,6 @@ vi.mock('../../http/auth', () => ({
   getCurrentUser: vi.fn(),
 }));
 
-// After signing in she lands in chat; its calls are not what these tests are about.
-vi.mock('../../http/chats', () => ({
-  listChats: () => Promise.resolve([]),
-  getChat: () => new Promise(() => {}),
-  createChat: () => new Promise(() => {}),
-}));
-
 const loginMock = vi.mocked(login);
 const registerMock = vi.mocked(register);
 

@@ -1,18 +1,19 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '@shared/chat';
+import type { PublicUser } from '@shared/user';
+import { RequireUser } from '../../components/RequireUser';
 import { clearLocalData } from '../../db/chats';
 import { draftOf } from '../../db/sync';
 import { aChat, aMessage } from '../../db/testData';
-import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { RequireUser } from '../../components/RequireUser';
+import { fakeSyncApi } from '../../sync/fakeApi';
+import { FakeSyncServer } from '../../sync/fakeServer';
+import { startSync } from '../../sync/runtime';
 import { useUserStore } from '../../state/useUserStore';
-import type { PublicUser } from '@shared/user';
 import { ChatPage } from './ChatPage';
-import { useReplyStream } from './replyStream';
 import { NEW_CHAT_DRAFT } from './useSend';
 
 const USER: PublicUser = {
@@ -24,8 +25,21 @@ const USER: PublicUser = {
   metadata: { ageRange: null, location: null },
 };
 
-function givenUser(user: PublicUser | null) {
+let server: FakeSyncServer;
+let api: ReturnType<typeof fakeSyncApi>;
+let stopSync: (() => void) | undefined;
+
+/** She is signed in on this device, and it syncs with the fake server (as SyncRunner does). */
+function givenUser(user: PublicUser) {
   useUserStore.setState({ status: 'ready', user });
+  stopSync = startSync(user);
+}
+
+/** A chat the server already has, with its messages. */
+function onServer(chat: Chat) {
+  const { messages, ...summary } = chat;
+  server.change({ kind: 'chat', row: summary });
+  for (const message of messages) server.change({ kind: 'message', row: message });
 }
 
 /** The chat route alone, so these tests do not depend on the other screens. */
@@ -52,60 +66,53 @@ function renderApp(path: string) {
   return { location: () => router.state.location.pathname + router.state.location.search };
 }
 
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-/** A fake API: each test says how it answers; unknown calls are a 404. */
-function fakeApi(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const key = `${init.method ?? 'GET'} ${url}`;
-    const handler = routes[key];
-    if (handler) return handler(url, init);
-    return Response.json({ message: 'Not found', code: 'not_found' }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** Her message box, once the chat is on screen (it is there, but cannot send, while the chat loads). */
+async function messageBox(): Promise<HTMLTextAreaElement> {
+  await screen.findByRole('log', { name: 'Messages' });
+  return screen.getByPlaceholderText<HTMLTextAreaElement>('Message your bestie...');
 }
 
-function sseResponse(events: [string, unknown][]): Response {
-  const text = events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join('');
-  return new Response(text, { headers: { 'Content-Type': 'text/event-stream' } });
+/** Every call the screen made went through sync or the reply stream: no write over REST. */
+function expectOnlySyncCalls() {
+  for (const call of api.calls()) {
+    expect(call).toMatch(
+      /^(POST \/api\/sync\/push|GET \/api\/sync\/pull\?|GET \/api\/chats\/[^/]+\/replies\/)/,
+    );
+  }
 }
 
 const TEASER_CHAT: Chat = aChat({
   id: 'c1',
   title: 'Boy trouble',
   messages: [
-    aMessage({ id: 'u1', chatId: 'c1', message: 'He ghosted me' }),
+    aMessage({ id: 'u1', chatId: 'c1', seq: 1, message: 'He ghosted me' }),
     aMessage({
       id: 'r1',
       chatId: 'c1',
+      seq: 2,
       isUser: false,
       isTeaser: true,
       message: 'Oh babe, that stings.',
-      timestamp: '2026-11-25T10:00:01.000Z',
     }),
   ],
 });
 
 beforeEach(async () => {
   await clearLocalData();
-  useReplyStream.setState({}, true);
-  // Unknown calls answer 404 until a test says otherwise: nothing reaches a real network.
-  fakeApi({});
+  server = new FakeSyncServer();
+  api = fakeSyncApi(server);
 });
 
 afterEach(() => {
+  stopSync?.();
+  stopSync = undefined;
   vi.unstubAllGlobals();
 });
 
 describe('the chat screen', () => {
   it('shows a teaser with a button that opens the upgrade dialog, month first', async () => {
+    onServer(TEASER_CHAT);
     givenUser(USER);
-    fakeApi({
-      'GET /api/chats': () => Response.json([TEASER_CHAT]),
-      'GET /api/chats/c1': () => Response.json(TEASER_CHAT),
-    });
     renderApp('/chat/c1');
     expect(await screen.findByText('Oh babe, that stings.')).toBeTruthy();
     await userEvent.click(
@@ -118,14 +125,10 @@ describe('the chat screen', () => {
     expect(dialog.getByText('Subscribe to unlock unlimited chats with Cassie!')).toBeTruthy();
   });
 
-  it("shows 'Chat Not Found' for a chat that does not exist", async () => {
+  it("shows 'Chat Not Found' for a chat the server does not have", async () => {
     givenUser(USER);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    fakeApi({ 'GET /api/chats': () => Response.json([]) });
     const { location } = renderApp('/chat/8a1c1f7e-1111-4222-8333-944445555666');
     expect(await screen.findByRole('heading', { name: 'Chat Not Found' })).toBeTruthy();
-    expect(logged).toHaveBeenCalled();
-    logged.mockRestore();
     expect(
       screen.getByText(
         "This chat may have been deleted or doesn't exist. You can start a new conversation.",
@@ -136,12 +139,8 @@ describe('the chat screen', () => {
   });
 
   it("greets a persona chat with the bestie's own welcome and the AI note", async () => {
+    onServer(aChat({ id: 'c2', title: '' }));
     givenUser(USER);
-    const empty = aChat({ id: 'c2', title: '' });
-    fakeApi({
-      'GET /api/chats': () => Response.json([empty]),
-      'GET /api/chats/c2': () => Response.json(empty),
-    });
     renderApp('/chat/c2');
     expect(
       await screen.findByText(/^Hey! I'm Cassie\. .* What's on your mind today\?$/),
@@ -150,127 +149,67 @@ describe('the chat screen', () => {
     expect(screen.getByText(/an AI, not a person/)).toBeTruthy();
   });
 
-  it('streams a reply into an open chat', async () => {
+  it('sends through the outbox and shows the reply read from its stream', async () => {
+    onServer(aChat({ id: 'c3' }));
+    server.replyWith = () => ({ pieces: ['I hear ', 'you.'] });
     givenUser({ ...USER, subscriptionTier: 'premium' });
-    const chat = aChat({ id: 'c3', messages: [] });
-    fakeApi({
-      'GET /api/chats': () => Response.json([chat]),
-      'GET /api/chats/c3': () => Response.json(chat),
-      'POST /api/chats/c3/messages': (_url, init) => {
-        const body = JSON.parse(String(init.body)) as { id: string; message: string };
-        const user = aMessage({ id: body.id, chatId: 'c3', message: body.message });
-        const reply = aMessage({ id: 'r', chatId: 'c3', isUser: false, message: 'I hear you.' });
-        chat.messages.push(user, reply);
-        return sseResponse([
-          ['user', user],
-          ['delta', { text: 'I hear ' }],
-          ['delta', { text: 'you.' }],
-          ['reply', reply],
-        ]);
-      },
-    });
     renderApp('/chat/c3');
-    const box = await screen.findByPlaceholderText('Message your bestie...');
+    const box = await messageBox();
     await userEvent.type(box, 'Rough day{Enter}');
-    expect(await screen.findByText('I hear you.')).toBeTruthy();
-    expect(await screen.findByText('Rough day')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('');
+    expect(await screen.findByText('Rough day')).toBeTruthy();
+    expect(await screen.findByText('I hear you.')).toBeTruthy();
+    expect(server.received).toMatchObject([
+      { type: 'sendMessage', chatId: 'c3', message: { message: 'Rough day' } },
+    ]);
+    expectOnlySyncCalls();
   });
 
   it('keeps a message whose reply failed, and retries it with the same id', async () => {
-    givenUser(USER);
-    const chat = aChat({ id: 'c4' });
-    const sentIds: string[] = [];
+    onServer(aChat({ id: 'c4' }));
     let fail = true;
-    fakeApi({
-      'GET /api/chats': () => Response.json([chat]),
-      'GET /api/chats/c4': () => Response.json(chat),
-      'POST /api/chats/c4/messages': (_url, init) => {
-        const body = JSON.parse(String(init.body)) as { id: string; message: string };
-        sentIds.push(body.id);
-        if (fail) {
-          fail = false;
-          return Response.json({ message: 'AI down', code: 'reply_failed' }, { status: 502 });
-        }
-        return sseResponse([
-          ['user', aMessage({ id: body.id, chatId: 'c4', message: body.message })],
-          ['reply', aMessage({ id: 'r', chatId: 'c4', isUser: false, message: 'Back now!' })],
-        ]);
-      },
-    });
-    // Spec §8: a failed send is only logged; the screen shows her message with a retry.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.replyWith = () => {
+      if (!fail) return { pieces: ['Back now!'] };
+      fail = false;
+      return { failure: "Your bestie couldn't answer just now." };
+    };
+    givenUser(USER);
     renderApp('/chat/c4');
-    await userEvent.type(
-      await screen.findByPlaceholderText('Message your bestie...'),
-      'hello?{Enter}',
-    );
-    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await userEvent.type(await messageBox(), 'hello?{Enter}');
+    expect(await screen.findByText("Your bestie couldn't answer just now.")).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back now!')).toBeTruthy();
-    expect(sentIds).toHaveLength(2);
-    expect(sentIds[0]).toBe(sentIds[1]);
-    expect(logged).toHaveBeenCalledOnce();
-    logged.mockRestore();
+    const sent = server.received.flatMap((m) => (m.type === 'sendMessage' ? [m] : []));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.message.id).toBe(sent[1]!.message.id);
+    expect(sent[0]!.id).not.toBe(sent[1]!.id);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  it('creates the chat with her first message and opens it', async () => {
+  it('opens a new chat at its own URL at once and keeps the same message box', async () => {
+    server.replyWith = () => ({ pieces: ['Tell me more!'] });
     givenUser(USER);
-    const api: Record<string, Handler> = {
-      'GET /api/chats': () => Response.json([]),
-      'POST /api/chats': (_url, init) => {
-        const body = JSON.parse(String(init.body)) as {
-          id: string;
-          messageId: string;
-          message: string;
-        };
-        const chat = aChat({
-          id: body.id,
-          messages: [
-            aMessage({ id: body.messageId, chatId: body.id, message: body.message }),
-            aMessage({ id: 'r', chatId: body.id, isUser: false, message: 'Tell me more!' }),
-          ],
-        });
-        api[`GET /api/chats/${body.id}`] = () => {
-          fetchedChats += 1;
-          return Response.json(chat);
-        };
-        return Response.json(chat, { status: 201 });
-      },
-    };
-    let fetchedChats = 0;
-    fakeApi(api);
     const { location } = renderApp('/chat?new=1');
-    await userEvent.type(
-      await screen.findByPlaceholderText('Message your bestie...'),
-      'hey{Enter}',
-    );
+    const box = await messageBox();
+    await userEvent.type(box, 'hey{Enter}and one more thing');
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
+    const chatId = location().slice('/chat/'.length);
     expect(await screen.findByText('Tell me more!')).toBeTruthy();
-    // Still there once the opened chat has been fetched (not 'Chat Not Found').
-    await waitFor(() => expect(fetchedChats).toBeGreaterThan(0));
-    expect(await screen.findByText('Tell me more!')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Chat Not Found' })).toBeNull();
+    // Never remade: the same box still holds what she typed after sending.
+    expect(screen.getByPlaceholderText('Message your bestie...')).toBe(box);
+    expect((box as HTMLTextAreaElement).value).toBe('and one more thing');
+    expect(server.received).toMatchObject([
+      { type: 'createChat', chat: { id: chatId, message: 'hey', personaId: 1 } },
+    ]);
+    expectOnlySyncCalls();
   });
 
   it('opens the upgrade dialog 2 s after a teaser reply arrives', async () => {
+    onServer(aChat({ id: 'c5' }));
+    server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
     givenUser(USER);
-    const chat = aChat({ id: 'c5' });
-    fakeApi({
-      'GET /api/chats': () => Response.json([chat]),
-      'GET /api/chats/c5': () => Response.json(chat),
-      'POST /api/chats/c5/messages': (_url, init) => {
-        const body = JSON.parse(String(init.body)) as { id: string; message: string };
-        const user = aMessage({ id: body.id, chatId: 'c5', message: body.message });
-        const reply = aMessage({ id: 'r5', chatId: 'c5', isUser: false, isTeaser: true });
-        chat.messages.push(user, reply);
-        return sseResponse([
-          ['user', user],
-          ['reply', reply],
-        ]);
-      },
-    });
     renderApp('/chat/c5');
-    await userEvent.type(await screen.findByPlaceholderText('Message your bestie...'), 'hi{Enter}');
+    await userEvent.type(await messageBox(), 'hi{Enter}');
     await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
     expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
     expect(
@@ -278,83 +217,83 @@ describe('the chat screen', () => {
     ).toBeTruthy();
   });
 
-  it('gives her text back and offers the upgrade when her plan does not cover the bestie', async () => {
+  it('opens the upgrade dialog after a teaser reply that came with the pull, not a stream', async () => {
+    onServer(aChat({ id: 'c7' }));
+    server.replyAtOnce = true;
+    server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
     givenUser(USER);
-    const brooke = aChat({
-      id: 'c6',
-      persona: { id: 2, name: 'Brooke', description: 'Bold.', avatar: '/personas/brooke.svg' },
-    });
-    fakeApi({
-      'GET /api/chats': () => Response.json([brooke]),
-      'GET /api/chats/c6': () => Response.json(brooke),
-      'POST /api/chats/c6/messages': () =>
-        Response.json(
-          { message: 'Subscribe', code: 'subscription_required', requiresSubscription: true },
-          { status: 403 },
-        ),
-    });
+    renderApp('/chat/c7');
+    await userEvent.type(await messageBox(), 'hi{Enter}');
+    await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
+    expect(
+      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(api.calls().some((call) => call.includes('/replies/'))).toBe(false);
+  });
+
+  it('does not nudge for a teaser that was already there when she opened the chat', async () => {
+    onServer(TEASER_CHAT);
+    givenUser(USER);
+    renderApp('/chat/c1');
+    await screen.findByText('Oh babe, that stings.');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
+  });
+
+  it('keeps her text and offers the upgrade when her plan does not cover the bestie', async () => {
+    onServer(
+      aChat({
+        id: 'c6',
+        persona: { id: 2, name: 'Brooke', description: 'Bold.', avatar: '/personas/brooke.svg' },
+      }),
+    );
+    givenUser(USER);
     renderApp('/chat/c6');
-    const box = await screen.findByPlaceholderText('Message your bestie...');
+    const box = await messageBox();
     await userEvent.type(box, 'spill it{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('spill it');
-    // The refused message leaves the list (its local row and outbox entry are dropped).
-    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
-    expect(screen.queryByText('spill it', { selector: '.chat-bubble' })).toBeNull();
+    expect(server.received).toEqual([]);
   });
 
   it('keeps what she typed into a new chat when she leaves and comes back', async () => {
     givenUser(USER);
-    fakeApi({ 'GET /api/chats': () => Response.json([]) });
     renderApp('/chat?new=1');
-    await userEvent.type(
-      await screen.findByPlaceholderText('Message your bestie...'),
-      'so about last night',
-    );
+    await userEvent.type(await messageBox(), 'so about last night');
     await waitFor(async () => expect(await draftOf(NEW_CHAT_DRAFT)).toBe('so about last night'));
     cleanup();
 
     renderApp('/chat?new=2');
-    const box = await screen.findByPlaceholderText('Message your bestie...');
+    const box = await messageBox();
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('so about last night'));
   });
 
   it('bestie=cassie opens her most recently updated chat', async () => {
+    onServer(aChat({ id: 'old', updatedAt: '2026-11-20T10:00:00.000Z' }));
+    onServer(aChat({ id: 'new', updatedAt: '2026-11-25T10:00:00.000Z' }));
     givenUser(USER);
-    const older = aChat({ id: 'old', updatedAt: '2026-11-20T10:00:00.000Z' });
-    const newer = aChat({ id: 'new', updatedAt: '2026-11-25T10:00:00.000Z' });
-    fakeApi({
-      'GET /api/chats': () => Response.json([older, newer]),
-      'GET /api/chats/new': () => Response.json(newer),
-    });
     const { location } = renderApp('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toBe('/chat/new'));
+    expect(server.received).toEqual([]);
   });
 
   it('bestie=cassie creates one empty Cassie chat when she has none', async () => {
     givenUser(USER);
-    const creates: unknown[] = [];
-    const api: Record<string, Handler> = {
-      'GET /api/chats': () => Response.json([]),
-      'POST /api/chats': (_url, init) => {
-        const body = JSON.parse(String(init.body)) as { id: string };
-        creates.push(body);
-        const chat = aChat({ id: body.id, title: '' });
-        api[`GET /api/chats/${body.id}`] = () => Response.json(chat); // then the screen opens it
-        return Response.json(chat, { status: 201 });
-      },
-    };
-    fakeApi(api);
     const { location } = renderApp('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
-    expect(creates).toEqual([{ id: expect.any(String), personaId: 1, isEmptyChatCreation: true }]);
+    const chatId = location().slice('/chat/'.length);
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'createChat', chat: { id: chatId, personaId: 1, isEmptyChatCreation: true } },
+    ]);
+    expect(await messageBox()).toBeTruthy();
+    expectOnlySyncCalls();
   });
 
   it('asks a visitor to log in when she sends, and keeps what she typed', async () => {
-    givenUser(null);
-    fakeApi({});
+    useUserStore.setState({ status: 'ready', user: null });
     renderApp('/chat?bestie=cassie');
-    const box = await screen.findByPlaceholderText('Message your bestie...');
+    const box = await messageBox();
     expect(screen.getByText(/^Hey! I'm Cassie\./)).toBeTruthy();
     await userEvent.type(box, 'is he worth it?{Enter}');
     const modal = within(

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { ChatMessage } from '@shared/chat';
 import type { Persona } from '@shared/personas';
 import { PersonaPicker } from '../../components/PersonaPicker';
 import { UpgradeCelebration } from '../../components/UpgradeCelebration';
 import { UpgradeDialog } from '../../components/UpgradeDialog';
+import { Spinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
 import { OfflineBanner } from '../../sync/OfflineBanner';
@@ -15,6 +15,7 @@ import { MobileDrawer } from './MobileDrawer';
 import { MobileTopBar } from './MobileTopBar';
 import { Sidebar } from './Sidebar';
 import { useCassieEntry } from './useCassieEntry';
+import type { NewReply } from './useLiveReply';
 import { useTeaserUpgrade } from './useTeaserUpgrade';
 import { useUpgradeCelebration } from './useUpgradeCelebration';
 import './chat.css';
@@ -33,7 +34,15 @@ export function ChatPage() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const upgrade = useTeaserUpgrade();
   const celebration = useUpgradeCelebration();
-  useCassieEntry(Boolean(user) && isCassie && !chatId && !arrivedAsVisitor);
+  // A fresh chat's id is made here, before it exists, so that when her first message (or the
+  // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
+  const newKey = params.get('new') ?? '';
+  const [fresh, setFresh] = useState(() => ({ key: newKey, id: crypto.randomUUID() }));
+  if (!chatId && fresh.key !== newKey) setFresh({ key: newKey, id: crypto.randomUUID() });
+  const deciding = useCassieEntry(
+    Boolean(user) && isCassie && !chatId && !arrivedAsVisitor,
+    fresh.id,
+  );
 
   const userId = user?.id;
   useEffect(() => {
@@ -56,7 +65,7 @@ export function ChatPage() {
     await navigate(`/chat/${id}`);
   }
 
-  function handleReply(reply: ChatMessage) {
+  function handleReply(reply: NewReply) {
     if (reply.isTeaser && !reply.isCrisis) upgrade.afterTeaser();
   }
 
@@ -78,14 +87,19 @@ export function ChatPage() {
       <main className="chat-layout__main">
         <MobileTopBar onMenu={() => setDrawerOpen(true)} onNewChat={newChat} />
         <OfflineBanner />
-        <Conversation
-          key={chatId ?? `new-${params.get('new') ?? ''}`}
-          chatId={chatId}
-          cassieWelcome={isCassie}
-          onNewChat={newChat}
-          onReply={handleReply}
-          onSubscriptionRequired={() => upgrade.setOpen(true)}
-        />
+        {deciding ? (
+          <Spinner label="Loading chat" />
+        ) : (
+          <Conversation
+            key={chatId ?? fresh.id}
+            chatId={chatId ?? fresh.id}
+            inUrl={chatId !== undefined}
+            cassieWelcome={isCassie}
+            onNewChat={newChat}
+            onReply={handleReply}
+            onSubscriptionRequired={() => upgrade.setOpen(true)}
+          />
+        )}
         <p className="chat-layout__privacy">
           <a href="/privacy">Privacy Policy</a>
         </p>

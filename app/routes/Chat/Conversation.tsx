@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
-import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
+import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { LoginModal } from '../../components/LoginModal';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../state/useToastStore';
@@ -10,51 +10,50 @@ import { ChatHeader } from './ChatHeader';
 import { ChatNotFound } from './ChatNotFound';
 import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
-import { endReply, useReplyStream } from './replyStream';
 import { useChatView } from './useChatView';
-import { NEW_CHAT_DRAFT, useSend, type SendCallbacks } from './useSend';
+import { useLiveReply, type NewReply } from './useLiveReply';
+import { NEW_CHAT_DRAFT, useSend } from './useSend';
 import { needsAiReminder, welcomeText } from './welcome';
 
 const CASSIE = personaById(DEFAULT_PERSONA_ID) as PersonaRef;
 
-interface ConversationProps extends SendCallbacks {
-  /** The chat in the URL; undefined for a fresh chat that her first message creates. */
-  chatId: string | undefined;
+interface ConversationProps {
+  /** The chat in the URL, or the id a fresh chat gets from her first message. */
+  chatId: string;
+  /** False for a fresh chat that exists only on this screen until she writes. */
+  inUrl: boolean;
   /** bestie=cassie: a fresh chat greets her as Cassie herself. */
   cassieWelcome: boolean;
   onNewChat: () => void;
+  onReply: (reply: NewReply) => void;
+  onSubscriptionRequired: () => void;
 }
 
 /** The open chat: header, messages and her message box. */
-export function Conversation({
-  chatId,
-  cassieWelcome,
-  onNewChat,
-  ...callbacks
-}: ConversationProps) {
+export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: ConversationProps) {
   const user = useUserStore((state) => state.user);
-  const [draftId] = useState(() => crypto.randomUUID());
   const [loginOpen, setLoginOpen] = useState(false);
-  const view = useChatView(chatId, draftId);
-  const streamId = chatId ?? draftId;
-  const inProgress = useReplyStream((state) => state[streamId]);
-  const { text, setText, send, retry } = useSend(streamId, chatId ?? NEW_CHAT_DRAFT, callbacks);
-  const shown = view.status === 'ready' ? view.messages : [];
-  const replyShown = shown.some((message) => message.id === inProgress?.savedId);
-  useEffect(() => {
-    if (replyShown) endReply(streamId);
-  }, [replyShown, streamId]);
+  const view = useChatView(chatId, inUrl);
+  const messages = view.status === 'ready' ? view.messages : [];
+  const replyText = useLiveReply(chatId, messages, props.onReply);
+  const { text, setText, send, retry } = useSend(chatId, inUrl ? chatId : NEW_CHAT_DRAFT, inUrl);
 
-  if (view.status === 'loading') return <Spinner label="Loading chat" />;
   if (view.status === 'not-found') return <ChatNotFound />;
 
-  const persona = view.chat?.persona ?? CASSIE;
-  const welcomePersona = view.chat || cassieWelcome ? persona : null;
-  const reminder = needsAiReminder(view.messages.map((message) => message.timestamp));
+  const loading = view.status === 'loading';
+  const persona = (view.status === 'ready' && view.chat?.persona) || CASSIE;
+  const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
+  const reminder = needsAiReminder(messages.map((message) => message.timestamp));
+  const bestie = personaById(persona.id);
+  const locked = Boolean(user && bestie && !canUsePersona(user.subscriptionTier, bestie));
 
   function handleSend(value: string) {
     // A visitor's words wait in the box while she logs in, then go on their own.
     if (!user) setLoginOpen(true);
+    // Until the chat is read she cannot send (which bestie is it?); her words stay in the box.
+    else if (loading) return;
+    // A bestie her plan does not cover: her words stay in the box while she sees the plans.
+    else if (locked) props.onSubscriptionRequired();
     else void send(value, persona.id);
   }
 
@@ -64,22 +63,29 @@ export function Conversation({
   }
 
   function retryMessage(id: string) {
-    const message = view.status === 'ready' && view.messages.find((m) => m.id === id);
+    const message = messages.find((m) => m.id === id);
     if (message) void retry(message.id, message.message, persona.id);
   }
 
   return (
     <>
-      <ChatHeader persona={persona} onNewChat={onNewChat} />
-      <MessageList
-        items={view.messages.map(toChatItem)}
-        persona={persona}
-        welcome={welcomeText(welcomePersona)}
-        replyText={replyShown ? undefined : inProgress?.text}
-        showAiReminder={reminder}
-        onRetry={retryMessage}
-        onUpgrade={callbacks.onSubscriptionRequired}
-      />
+      {loading ? (
+        <Spinner label="Loading chat" />
+      ) : (
+        <>
+          <ChatHeader persona={persona} onNewChat={props.onNewChat} />
+          <MessageList
+            items={messages.map(toChatItem)}
+            persona={persona}
+            welcome={welcomeText(welcomePersona)}
+            replyText={replyText}
+            showAiReminder={reminder}
+            onRetry={retryMessage}
+            onUpgrade={props.onSubscriptionRequired}
+          />
+        </>
+      )}
+      {/* Never unmounted while the chat loads or opens at its new URL: what she types stays. */}
       <InputBar value={text} onChange={setText} onSend={handleSend} onImage={handleImage} />
       <LoginModal
         open={loginOpen}

@@ -1,5 +1,7 @@
 import type { LocalMessage } from '../../db/db';
 
+const NOT_SENT = 'Not sent. Please try again.';
+
 interface ItemBase {
   id: string;
   timestamp: string;
@@ -25,8 +27,9 @@ export function toChatItem(message: LocalMessage): ChatItem {
   if (message.isUser && message.status === 'pending') {
     return { ...base, kind: 'pending', text: message.message };
   }
-  if (message.isUser && message.status === 'failed') {
-    const failure = message.failure ?? 'Your bestie could not answer just now.';
+  // Refused by the server, or kept by it while the bestie's reply could not be written.
+  const failure = message.status === 'failed' ? (message.failure ?? NOT_SENT) : message.replyError;
+  if (message.isUser && failure) {
     return { ...base, kind: 'failed', text: message.message, failure };
   }
   if (message.isOCR || message.isEnhancedOCR) {

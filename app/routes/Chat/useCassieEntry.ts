@@ -1,43 +1,32 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PERSONA_ID } from '@shared/personas';
-import { saveChat, saveChatList } from '../../db/chats';
-import { createChat, listChats } from '../../http/chats';
+import { chatsNewestFirst } from '../../db/chats';
+import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
+import { startPersonaChat } from './chatActions';
 
 /**
  * bestie=cassie for a signed-in user with no chat open (spec §4): her most recently updated
- * chat, or else one empty Cassie chat, created once (a ref and a client id guard StrictMode's
- * double effect; the server treats a repeated id as the same create).
+ * chat, or else one empty Cassie chat, made on the device with `freshId`, the id of the fresh
+ * chat already on screen, so opening it keeps the same screen and what she typed. Waits until
+ * sync has told the device what the server has (or cannot). Returns true while it decides.
  */
-export function useCassieEntry(enabled: boolean): void {
+export function useCassieEntry(enabled: boolean, freshId: string): boolean {
   const navigate = useNavigate();
+  const settled = useSyncStore(settledSelector);
   const started = useRef(false);
-  const newChatId = useRef<string | null>(null);
+  const [deciding, setDeciding] = useState(enabled);
 
   useEffect(() => {
-    if (!enabled || started.current) return;
+    if (!enabled || !settled || started.current) return;
     started.current = true;
     void (async () => {
-      try {
-        const chats = await listChats();
-        await saveChatList(chats);
-        const newest = [...chats].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
-        if (newest) {
-          await navigate(`/chat/${newest.id}`, { replace: true });
-          return;
-        }
-        newChatId.current ??= crypto.randomUUID();
-        const chat = await createChat({
-          id: newChatId.current,
-          personaId: DEFAULT_PERSONA_ID,
-          isEmptyChatCreation: true,
-        });
-        await saveChat(chat);
-        await navigate(`/chat/${chat.id}`, { replace: true });
-      } catch (error) {
-        // She still has a fresh Cassie chat on screen; her first message creates it.
-        console.error('Opening a Cassie chat failed', error);
-      }
+      const [newest] = await chatsNewestFirst();
+      const id = newest?.id ?? (await startPersonaChat(DEFAULT_PERSONA_ID, freshId));
+      await navigate(`/chat/${id}`, { replace: true });
+      setDeciding(false);
     })();
-  }, [enabled, navigate]);
+  }, [enabled, settled, freshId, navigate]);
+
+  return enabled && deciding;
 }

@@ -1,27 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ChatMessage } from '@shared/chat';
 import { draftOf, saveDraft } from '../../db/sync';
-import { sendText } from './chatActions';
-
-export interface SendCallbacks {
-  onReply: (reply: ChatMessage) => void;
-  onSubscriptionRequired: () => void;
-}
+import { sendMessage } from './chatActions';
 
 /** Where the words typed into a chat that does not exist yet are kept. */
 export const NEW_CHAT_DRAFT = 'new-chat';
 
 /**
- * Her message box and what sending does: clear it at once, give the text back if the send is
- * refused, and open the new chat once her first message has created it. Her unsent words are
+ * Her message box and what sending does. `chatId` is known before the chat exists (made on
+ * the device), so her first message opens /chat/{chatId} at once, with no server round trip;
+ * the screen keeps the same box, so nothing she types meanwhile is lost. Her unsent words are
  * kept under `draftKey`: the chat's id, or NEW_CHAT_DRAFT before it has one.
  */
-export function useSend(
-  chatId: string,
-  draftKey: string,
-  { onReply, onSubscriptionRequired }: SendCallbacks,
-) {
+export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
   const navigate = useNavigate();
   const [text, setTextState] = useState('');
 
@@ -44,28 +35,16 @@ export function useSend(
     });
   }
 
-  async function deliver(messageId: string, value: string, personaId: number) {
-    const outcome = await sendText({ chatId, messageId, text: value, personaId });
-    if (outcome.kind === 'refused') {
-      setText((current) => (current.trim() ? current : value));
-      if (outcome.requiresSubscription) onSubscriptionRequired();
-    } else if (outcome.kind === 'replied') {
-      onReply(outcome.reply);
-      if (outcome.created) await navigate(`/chat/${chatId}`, { replace: true });
-    } else if (outcome.kind === 'queued' && outcome.created) {
-      await navigate(`/chat/${chatId}`, { replace: true });
-    }
-  }
-
   async function send(value: string, personaId: number) {
     if (!value.trim()) return;
     setText('');
-    await deliver(crypto.randomUUID(), value, personaId);
+    await sendMessage({ chatId, messageId: crypto.randomUUID(), text: value, personaId });
+    if (!inUrl) await navigate(`/chat/${chatId}`, { replace: true });
   }
 
   /** Sends a failed message again with the same id: the server never makes it twice. */
   async function retry(messageId: string, value: string, personaId: number) {
-    await deliver(messageId, value, personaId);
+    await sendMessage({ chatId, messageId, text: value, personaId });
   }
 
   return { text, setText, send, retry };

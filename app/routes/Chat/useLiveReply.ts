@@ -1,0 +1,87 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { ChatMessage } from '@shared/chat';
+
+/** What the screen needs of a reply that just arrived (a teaser brings the upgrade nudge). */
+export type NewReply = Pick<ChatMessage, 'isTeaser' | 'isCrisis'>;
+import type { LocalMessage } from '../../db/db';
+import { readReplyStream } from '../../http/chats';
+import { failureOf } from '../../http/client';
+import { syncNow } from '../../sync/runtime';
+import { useSyncStore } from '../../sync/useSyncStore';
+
+/** How long to wait before reading a reply stream again after it broke off. */
+const READ_AGAIN_MS = [1000, 3000, 10_000];
+
+/**
+ * The bestie's reply on its way in the open chat: '' while she waits (typing dots), then its
+ * text so far; undefined when no reply is awaited. Once the server has her message, the reply
+ * is read as it is written (a GET stream, never a write); when it is done the sync engine is
+ * asked to pull it, and the streamed text stays until the saved reply takes its place.
+ * `onReply` hears of the reply to each message she sends here, once it is on the device.
+ */
+export function useLiveReply(
+  chatId: string,
+  messages: LocalMessage[],
+  onReply: (reply: NewReply) => void,
+): string | undefined {
+  const offline = useSyncStore((state) => state.status === 'offline');
+  const last = messages.at(-1);
+  const awaiting = last?.isUser && last.status !== 'failed' && !last.replyError ? last : null;
+  const readId = awaiting?.status === 'sent' ? awaiting.id : null;
+  const [live, setLive] = useState<{ id: string; text: string } | null>(null);
+  const [readAgain, setReadAgain] = useState({ id: '', attempt: 0 });
+  const attempt = readAgain.id === readId ? readAgain.attempt : 0;
+
+  // The reply to a message she sent while here, however it arrived (stream or pull): once.
+  const [waitedFor, setWaitedFor] = useState<string | null>(null);
+  if (awaiting && waitedFor !== awaiting.id) setWaitedFor(awaiting.id);
+  const answerId =
+    waitedFor && last && !last.isUser && messages.some((m) => m.id === waitedFor) ? last.id : null;
+  const answered = useEffectEvent((id: string) => {
+    const reply = messages.find((message) => message.id === id);
+    if (reply) onReply(reply);
+  });
+  useEffect(() => {
+    if (answerId) answered(answerId);
+  }, [answerId]);
+
+  useEffect(() => {
+    if (!readId) return;
+    const controller = new AbortController();
+    let again: number | undefined;
+    let text = '';
+    const readAgainLater = () => {
+      const delay = READ_AGAIN_MS[attempt];
+      if (delay === undefined) return;
+      again = window.setTimeout(() => setReadAgain({ id: readId, attempt: attempt + 1 }), delay);
+    };
+    readReplyStream(
+      chatId,
+      readId,
+      (piece) => {
+        text += piece;
+        setLive({ id: readId, text });
+      },
+      controller.signal,
+    )
+      .then((end) => {
+        if (end.kind === 'cut-off') readAgainLater();
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const failure = failureOf(error);
+        if (failure.kind === 'offline' || failure.kind === 'server') readAgainLater();
+      })
+      .finally(() => {
+        // The saved reply (or why it failed) reaches the device through the pull.
+        if (!controller.signal.aborted) void syncNow();
+      });
+    return () => {
+      controller.abort();
+      window.clearTimeout(again);
+    };
+  }, [chatId, readId, attempt]);
+
+  if (!awaiting || (awaiting.status === 'pending' && offline)) return undefined;
+  return live?.id === awaiting.id ? live.text : '';
+}

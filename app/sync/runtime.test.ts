@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '@shared/user';
+import { clearLocalData } from '../db/chats';
+import { fakeSyncApi } from './fakeApi';
+import { startSync, SYNC_INTERVAL_MS } from './runtime';
+import { useSyncStore } from './useSyncStore';
+
+const USER = { id: 'ann', email: 'ann@example.com' } as PublicUser;
+let visibility: DocumentVisibilityState;
+let api: ReturnType<typeof fakeSyncApi>;
+let stop: () => void;
+
+const pulls = () => api.calls().filter((call) => call.startsWith('GET /api/sync/pull')).length;
+
+/** Lets the sync cycle a trigger started run to its end. */
+async function settle() {
+  await vi.waitFor(() => expect(useSyncStore.getState().status).toBe('idle'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  visibility = state;
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+beforeEach(async () => {
+  await clearLocalData();
+  visibility = 'visible';
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  api = fakeSyncApi();
+  stop = startSync(USER);
+  await vi.waitFor(() => expect(pulls()).toBe(1));
+  await settle();
+});
+
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('when the device syncs', () => {
+  it('syncs once at start, then when the network comes back', async () => {
+    expect(pulls()).toBe(1);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(pulls()).toBe(2));
+  });
+
+  it('syncs when she comes back to the tab, not when she leaves it', async () => {
+    setVisibility('hidden');
+    await settle();
+    expect(pulls()).toBe(1);
+    setVisibility('visible');
+    await vi.waitFor(() => expect(pulls()).toBe(2));
+  });
+
+  it('syncs every 30 s while the tab is visible, and not while it is hidden', async () => {
+    vi.advanceTimersByTime(SYNC_INTERVAL_MS);
+    await vi.waitFor(() => expect(pulls()).toBe(2));
+    await settle();
+    visibility = 'hidden';
+    vi.advanceTimersByTime(SYNC_INTERVAL_MS * 3);
+    await settle();
+    expect(pulls()).toBe(2);
+  });
+
+  it('shows offline at once when the network goes', () => {
+    window.dispatchEvent(new Event('offline'));
+    expect(useSyncStore.getState().status).toBe('offline');
+  });
+
+  it('stops every trigger when sync is stopped (she logged out)', async () => {
+    stop();
+    window.dispatchEvent(new Event('online'));
+    setVisibility('visible');
+    vi.advanceTimersByTime(SYNC_INTERVAL_MS * 2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pulls()).toBe(1);
+  });
+});

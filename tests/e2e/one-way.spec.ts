@@ -1,0 +1,121 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DB_FILE_NAME } from '../../sync-server/src/db/open';
+import { fillSignUp, PASSWORD, signUpViaApi, TEASER_BUTTON, uniqueEmail } from './helpers';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Gives her account a plan straight in the e2e server's database (payments are not built yet). */
+function grantPremium(email: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', DB_FILE_NAME));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
+    db.prepare(
+      `INSERT INTO entitlements (user_id, tier, expires_at, updated_at) VALUES (?, 'premium', NULL, ?)
+       ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
+    ).run(user.id, Date.now());
+  } finally {
+    db.close();
+  }
+}
+
+/** Which side each row of the conversation is on, top to bottom. */
+async function sides(page: Page): Promise<string[]> {
+  return page
+    .getByRole('log', { name: 'Messages' })
+    .locator('.message-row')
+    .evaluateAll((rows) =>
+      rows.map((row) => (row.classList.contains('message-row--user') ? 'her' : 'bestie')),
+    );
+}
+
+async function newPage(browser: Browser, clockOffsetMs = 0): Promise<Page> {
+  const context = await browser.newContext();
+  if (clockOffsetMs !== 0) {
+    // A phone whose clock is hours off: every Date the app makes is shifted.
+    await context.addInitScript((offset: number) => {
+      const RealDate = Date;
+      class ShiftedDate extends RealDate {
+        constructor(...args: []) {
+          if (args.length === 0) super(RealDate.now() + offset);
+          else super(...(args as unknown as [number]));
+        }
+        static override now() {
+          return RealDate.now() + offset;
+        }
+      }
+      window.Date = ShiftedDate as DateConstructor;
+    }, clockOffsetMs);
+  }
+  return context.newPage();
+}
+
+test('what she types the instant the chat appears after signing up is kept, every time', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    const page = await newPage(browser);
+    await page.goto('/auth');
+    await fillSignUp(page, uniqueEmail(`typer${attempt}`), PASSWORD);
+    const box = page.getByPlaceholder('Message your bestie...');
+    await box.waitFor();
+    const words = `so about last night ${attempt}`;
+    await box.pressSequentially(words);
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    // Give any late screen change its chance to wipe the box.
+    await page.waitForTimeout(500);
+    await expect(box).toHaveValue(words);
+    await page.context().close();
+  }
+});
+
+test("a paid user's reply streams in through a read of the reply", async ({ page }) => {
+  const email = await signUpViaApi(page);
+  grantPremium(email);
+  await page.goto(`/chat?new=${Date.now()}`);
+  const box = page.getByPlaceholder('Message your bestie...');
+  const stream = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' &&
+      /\/api\/chats\/[^/]+\/replies\//.test(response.url()),
+  );
+  await box.fill('My sister keeps borrowing my clothes');
+  await box.press('Enter');
+  const answer = await stream;
+  expect(answer.headers()['content-type']).toContain('text/event-stream');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.locator('.message-row--bestie')).toHaveCount(1);
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
+  expect(await sides(page)).toEqual(['her', 'bestie']);
+});
+
+for (const [label, offset] of [
+  ['six hours ahead', 6 * HOUR],
+  ['six hours behind', -6 * HOUR],
+] as const) {
+  test(`a phone clock ${label} still shows every reply under its message`, async ({ browser }) => {
+    const page = await newPage(browser, offset);
+    // A paid plan, so no upgrade nudge comes between her messages.
+    grantPremium(await signUpViaApi(page));
+    await page.goto(`/chat?new=${Date.now()}`);
+    const box = page.getByPlaceholder('Message your bestie...');
+    const log = page.getByRole('log', { name: 'Messages' });
+    for (const [index, text] of [
+      'He left me on read',
+      'Should I text first?',
+      'Ok I did',
+    ].entries()) {
+      await box.fill(text);
+      await box.press('Enter');
+      await expect(log.locator('.message-row--bestie')).toHaveCount(index + 1);
+    }
+    expect(await sides(page)).toEqual(['her', 'bestie', 'her', 'bestie', 'her', 'bestie']);
+    await page.reload();
+    await expect(log.locator('.message-row--bestie')).toHaveCount(3);
+    expect(await sides(page)).toEqual(['her', 'bestie', 'her', 'bestie', 'her', 'bestie']);
+    await page.context().close();
+  });
+}
