@@ -137,7 +137,7 @@ export interface SendMessageAnswer {
 }
 
 /** The words she sees when a reply could not be written. */
-export const REPLY_FAILED_MESSAGE = "Your bestie couldn't answer just now.";
+export const REPLY_FAILED_MESSAGE = "Your bestie couldn't answer just now. Please try again.";
 
 /**
  * GET of this path streams the reply to her message `messageId` as server-sent events

@@ -69,7 +69,7 @@ export interface SyncRows {
 
 /**
  * What became of one mutation. `rejected` is final (the same mutation id always answers the
- * same); `retry` means nothing final happened yet (the reply could not be written, say) and
+ * same); `retry` means nothing final happened yet (the server failed unexpectedly) and
  * the client should push it again later, keeping its place in the outbox.
  */
 export interface MutationResult {

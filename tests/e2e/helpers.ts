@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -101,4 +101,15 @@ export async function chatWithMessage(page: Page, message: string): Promise<stri
   const answer = await page.request.post('/api/chats', { data: { message, isTeaser: true } });
   expect(answer.status()).toBe(201);
   return ((await answer.json()) as { id: string }).id;
+}
+
+/** No network at all: the page's and the service worker's own requests fail. */
+export async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**', (route) => route.abort('internetdisconnected'));
+}
+
+export async function goOnline(context: BrowserContext) {
+  await context.unroute('**');
+  await context.setOffline(false);
 }

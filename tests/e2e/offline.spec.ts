@@ -1,5 +1,13 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { chatWithMessage, openChatHistory, PASSWORD, signUpViaApi, TEASER_BUTTON } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  chatWithMessage,
+  goOffline,
+  goOnline,
+  openChatHistory,
+  PASSWORD,
+  signUpViaApi,
+  TEASER_BUTTON,
+} from './helpers';
 
 const OFFLINE = "You're offline — messages will send when you're back";
 
@@ -12,17 +20,6 @@ async function serviceWorkerReady(page: Page) {
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
     .toBe(true);
-}
-
-/** No network at all: the page's and the service worker's own requests fail. */
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**');
-  await context.setOffline(false);
 }
 
 /** The gentle upgrade nudge that follows a teaser she got while sending: close it. */

@@ -2,7 +2,15 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
-import { fillSignUp, PASSWORD, signUpViaApi, TEASER_BUTTON, uniqueEmail } from './helpers';
+import {
+  fillSignUp,
+  goOffline,
+  goOnline,
+  PASSWORD,
+  signUpViaApi,
+  TEASER_BUTTON,
+  uniqueEmail,
+} from './helpers';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -119,3 +127,35 @@ for (const [label, offset] of [
     await page.context().close();
   });
 }
+
+test('messages written offline are delivered in the order she wrote them, each answered', async ({
+  page,
+  context,
+}) => {
+  grantPremium(await signUpViaApi(page));
+  await page.goto(`/chat?new=${Date.now()}`);
+  const box = page.getByPlaceholder('Message your bestie...');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await box.fill('Before the tunnel');
+  await box.press('Enter');
+  await expect(log.locator('.message-row--bestie')).toHaveCount(1);
+
+  await goOffline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  const written = ['One', 'Two', 'Three'];
+  for (const text of written) {
+    await box.fill(text);
+    await box.press('Enter');
+  }
+  await expect(log.getByText('Queued')).toHaveCount(3);
+
+  await goOnline(context);
+  await expect(log.getByText('Queued')).toHaveCount(0, { timeout: 15_000 });
+  await expect(log.locator('.message-row--bestie')).toHaveCount(4, { timeout: 15_000 });
+  const mine = await log.locator('.message-row--user').allInnerTexts();
+  expect(mine.map((text) => text.trim())).toEqual(['Before the tunnel', ...written]);
+  await page.reload();
+  await expect(log.locator('.message-row--bestie')).toHaveCount(4);
+  const afterReload = await log.locator('.message-row--user').allInnerTexts();
+  expect(afterReload.map((text) => text.trim())).toEqual(['Before the tunnel', ...written]);
+});

@@ -181,7 +181,7 @@ describe('GET /api/chats/{chatId}/replies/{messageId}', () => {
     const error = {
       event: 'error',
       data: {
-        message: 'Your bestie could not reply just now. Please try again.',
+        message: REPLY_FAILED_MESSAGE,
         code: 'reply_failed',
       },
     };

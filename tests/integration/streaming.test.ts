@@ -1,3 +1,4 @@
+import { REPLY_FAILED_MESSAGE } from '@shared/chat';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from './fakes/openai';
@@ -163,7 +164,7 @@ describe('streaming from an OpenAI-compatible server', () => {
     );
     expect(failed.map((event) => event.event)).toEqual(['user', 'error']);
     expect(failed[1]?.data).toEqual({
-      message: 'Your bestie could not reply just now. Please try again.',
+      message: REPLY_FAILED_MESSAGE,
       code: 'reply_failed',
     });
     const retried = parseEvents(

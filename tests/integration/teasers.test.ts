@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replyStreamPath } from '@shared/chat';
+import { REPLY_FAILED_MESSAGE, replyStreamPath } from '@shared/chat';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { FakeOpenAi } from './fakes/openai';
 import { grant, signedInClient, SSE } from './fakes/besties';
@@ -110,7 +110,7 @@ describe('provider failures', () => {
     const failed = await client.post(`/api/chats/${chat.body.id}/messages`, body);
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({
-      message: 'Your bestie could not reply just now. Please try again.',
+      message: REPLY_FAILED_MESSAGE,
       code: 'reply_failed',
     });
     const kept = await client.get(`/api/chats/${chat.body.id}`);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Chat } from '@shared/chat';
+import { REPLY_FAILED_MESSAGE, type Chat } from '@shared/chat';
 import type { PublicUser } from '@shared/user';
 import { RequireUser } from '../../components/RequireUser';
 import { clearLocalData } from '../../db/chats';
@@ -171,12 +171,12 @@ describe('the chat screen', () => {
     server.replyWith = () => {
       if (!fail) return { pieces: ['Back now!'] };
       fail = false;
-      return { failure: "Your bestie couldn't answer just now." };
+      return { failure: REPLY_FAILED_MESSAGE };
     };
     givenUser(USER);
     renderApp('/chat/c4');
     await userEvent.type(await messageBox(), 'hello?{Enter}');
-    expect(await screen.findByText("Your bestie couldn't answer just now.")).toBeTruthy();
+    expect(await screen.findByText(REPLY_FAILED_MESSAGE)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back now!')).toBeTruthy();
     const sent = server.received.flatMap((m) => (m.type === 'sendMessage' ? [m] : []));

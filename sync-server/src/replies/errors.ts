@@ -1,8 +1,8 @@
+import { REPLY_FAILED_MESSAGE } from '@shared/chat';
 import { AppError } from '../http/errors';
 
 /** The provider failed (timeout, 5xx, network, empty answer). The user message stays saved. */
-export const replyFailed = () =>
-  new AppError(502, 'reply_failed', 'Your bestie could not reply just now. Please try again.');
+export const replyFailed = () => new AppError(502, 'reply_failed', REPLY_FAILED_MESSAGE);
 
 /** The client went away before the reply was done; nothing is stored for it. */
 export class ReplyAborted extends Error {
