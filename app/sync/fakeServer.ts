@@ -27,6 +27,8 @@ export class FakeSyncServer implements SyncTransport {
   pageSize = 100;
   /** How the next replies are written; a test may change it. */
   replyWith: (message: ChatMessage) => ReplyPlan = () => ({ pieces: ['Hey ', 'you'] });
+  /** While set, pulls wait for it (a slow network on the first sync). */
+  pullGate: Promise<void> | null = null;
   /** Write each reply as soon as her message is stored (a job faster than the push's answer). */
   replyAtOnce = false;
   private seq = 0;
@@ -49,6 +51,7 @@ export class FakeSyncServer implements SyncTransport {
   };
 
   pull = async (cursor: number): Promise<PullAnswer> => {
+    await this.pullGate;
     this.maybeFail();
     const page = this.changes.filter((c) => c.seq > cursor).slice(0, this.pageSize);
     const last = page.at(-1)?.seq ?? cursor;

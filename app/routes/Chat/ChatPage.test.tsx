@@ -204,6 +204,27 @@ describe('the chat screen', () => {
     expectOnlySyncCalls();
   });
 
+  it('sends what she wrote while the chat was still loading once it is read', async () => {
+    onServer(aChat({ id: 'c9' }));
+    let release = () => {};
+    server.pullGate = new Promise((resolve) => (release = resolve));
+    givenUser(USER);
+    renderApp('/chat/c9');
+    const box = await screen.findByPlaceholderText<HTMLTextAreaElement>('Message your bestie...');
+    await userEvent.type(box, 'typed at once{Enter}');
+    expect(screen.getByRole('status', { name: 'Loading chat' })).toBeTruthy();
+    expect(box.value).toBe('typed at once');
+    release();
+    expect(await screen.findByText('typed at once', { selector: '.chat-bubble' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('Message your bestie...')).toBe(box);
+    expect(box.value).toBe('');
+    await waitFor(() =>
+      expect(server.received).toMatchObject([
+        { type: 'sendMessage', chatId: 'c9', message: { message: 'typed at once' } },
+      ]),
+    );
+  });
+
   it('opens the upgrade dialog 2 s after a teaser reply arrives', async () => {
     onServer(aChat({ id: 'c5' }));
     server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });

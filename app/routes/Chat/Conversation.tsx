@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { LoginModal } from '../../components/LoginModal';
@@ -37,25 +37,36 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const messages = view.status === 'ready' ? view.messages : [];
   const replyText = useLiveReply(chatId, messages, props.onReply);
   const { text, setText, send, retry } = useSend(chatId, inUrl ? chatId : NEW_CHAT_DRAFT, inUrl);
-
-  if (view.status === 'not-found') return <ChatNotFound />;
-
   const loading = view.status === 'loading';
   const persona = (view.status === 'ready' && view.chat?.persona) || CASSIE;
-  const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
-  const reminder = needsAiReminder(messages.map((message) => message.timestamp));
   const bestie = personaById(persona.id);
   const locked = Boolean(user && bestie && !canUsePersona(user.subscriptionTier, bestie));
 
   function handleSend(value: string) {
     // A visitor's words wait in the box while she logs in, then go on their own.
     if (!user) setLoginOpen(true);
-    // Until the chat is read she cannot send (which bestie is it?); her words stay in the box.
-    else if (loading) return;
+    else if (loading) setSendWhenRead(true);
     // A bestie her plan does not cover: her words stay in the box while she sees the plans.
     else if (locked) props.onSubscriptionRequired();
     else void send(value, persona.id);
   }
+
+  // Sent before the chat was read (which bestie is it?): it goes once the chat is there.
+  const [sendWhenRead, setSendWhenRead] = useState(false);
+  const sendHeld = useEffectEvent(() => {
+    setSendWhenRead(false);
+    handleSend(text);
+  });
+  useEffect(() => {
+    // Her own send, done the moment the chat is readable: one render later is what we want.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!loading && sendWhenRead) sendHeld();
+  }, [loading, sendWhenRead]);
+
+  if (view.status === 'not-found') return <ChatNotFound />;
+
+  const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
+  const reminder = needsAiReminder(messages.map((message) => message.timestamp));
 
   function handleImage() {
     if (!user) setLoginOpen(true);

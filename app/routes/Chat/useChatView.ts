@@ -16,15 +16,18 @@ export type ChatView =
  * it knows, is not found.
  */
 export function useChatView(id: string, inUrl: boolean): ChatView {
-  const chat = useLiveQuery(() => findChat(id), [id]);
-  const messages = useLiveQuery(() => messagesOf(id), [id]);
   const settled = useSyncStore(settledSelector);
+  // Read again once sync has settled, so "not found" is judged on what the device has after
+  // the pull, never on a read from before it.
+  const read = useLiveQuery(async () => ({ chat: await findChat(id), settled }), [id, settled]);
+  const messages = useLiveQuery(() => messagesOf(id), [id]);
   // A chat begun on this screen opens at its URL before the query has caught up with it.
   const [begunHere] = useState(!inUrl);
 
-  if (chat === undefined || messages === undefined) return { status: 'loading' };
+  if (read === undefined || messages === undefined) return { status: 'loading' };
+  const { chat } = read;
   if (inUrl && chat === null && !begunHere) {
-    return settled ? { status: 'not-found' } : { status: 'loading' };
+    return read.settled ? { status: 'not-found' } : { status: 'loading' };
   }
   return { status: 'ready', chat, messages };
 }
