@@ -100,6 +100,8 @@ export interface ChatMessage {
   isUser: boolean;
   /** On her message: why the bestie's reply could not be written (send its id again to retry). */
   replyError: string | null;
+  /** On a reply: the id of her message it answers. */
+  replyTo: string | null;
   timestamp: string;
   avatar: string | null;
   imageUrl: string | null;

@@ -23,6 +23,7 @@ export function pendingMessage(input: { id: string; chatId: string; text: string
     message: input.text,
     isUser: true,
     replyError: null,
+    replyTo: null,
     timestamp: new Date().toISOString(),
     avatar: null,
     imageUrl: null,

@@ -8,6 +8,7 @@ export function aMessage(overrides: Partial<ChatMessage> & { id: string }): Chat
     message: 'Hello',
     isUser: true,
     replyError: null,
+    replyTo: null,
     timestamp: '2026-11-25T10:00:00.000Z',
     avatar: null,
     imageUrl: null,

@@ -93,6 +93,7 @@ export class FakeSyncServer implements SyncTransport {
       chatId: mine.chatId,
       seq: this.nextSeq(mine.chatId),
       isUser: false,
+      replyTo: id,
       isTeaser: plan.isTeaser ?? false,
       message: plan.pieces.join(''),
     });

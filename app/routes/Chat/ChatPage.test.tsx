@@ -165,6 +165,32 @@ describe('the chat screen', () => {
     expectOnlySyncCalls();
   });
 
+  it('still waits for the reply to her newest message when an earlier reply comes after it', async () => {
+    onServer(
+      aChat({
+        id: 'c8',
+        messages: [
+          aMessage({ id: 'm1', chatId: 'c8', seq: 1, message: 'first' }),
+          aMessage({ id: 'm2', chatId: 'c8', seq: 2, message: 'second' }),
+          aMessage({
+            id: 'r1',
+            chatId: 'c8',
+            seq: 3,
+            isUser: false,
+            replyTo: 'm1',
+            message: 'To the first',
+          }),
+        ],
+      }),
+    );
+    server.replyWith = () => ({ pieces: ['To the ', 'second'] });
+    givenUser({ ...USER, subscriptionTier: 'premium' });
+    renderApp('/chat/c8');
+    expect(await screen.findByText('To the first')).toBeTruthy();
+    expect(await screen.findByText('To the second')).toBeTruthy();
+    expect(api.calls()).toContain('GET /api/chats/c8/replies/m2');
+  });
+
   it('keeps a message whose reply failed, and retries it with the same id', async () => {
     onServer(aChat({ id: 'c4' }));
     let fail = true;

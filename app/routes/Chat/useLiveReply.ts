@@ -25,8 +25,13 @@ export function useLiveReply(
   onReply: (reply: NewReply) => void,
 ): string | undefined {
   const offline = useSyncStore((state) => state.status === 'offline');
-  const last = messages.at(-1);
-  const awaiting = last?.isUser && last.status !== 'failed' && !last.replyError ? last : null;
+  // Her newest message, while no reply answers it (a reply to an earlier one may come after it).
+  const newest = messages.findLast((message) => message.isUser);
+  const answered = (id: string) => messages.find((message) => message.replyTo === id);
+  const awaiting =
+    newest && newest.status !== 'failed' && !newest.replyError && !answered(newest.id)
+      ? newest
+      : null;
   const readId = awaiting?.status === 'sent' ? awaiting.id : null;
   const [live, setLive] = useState<{ id: string; text: string } | null>(null);
   const [readAgain, setReadAgain] = useState({ id: '', attempt: 0 });
@@ -35,14 +40,13 @@ export function useLiveReply(
   // The reply to a message she sent while here, however it arrived (stream or pull): once.
   const [waitedFor, setWaitedFor] = useState<string | null>(null);
   if (awaiting && waitedFor !== awaiting.id) setWaitedFor(awaiting.id);
-  const answerId =
-    waitedFor && last && !last.isUser && messages.some((m) => m.id === waitedFor) ? last.id : null;
-  const answered = useEffectEvent((id: string) => {
+  const answerId = (waitedFor && answered(waitedFor)?.id) ?? null;
+  const replied = useEffectEvent((id: string) => {
     const reply = messages.find((message) => message.id === id);
     if (reply) onReply(reply);
   });
   useEffect(() => {
-    if (answerId) answered(answerId);
+    if (answerId) replied(answerId);
   }, [answerId]);
 
   useEffect(() => {

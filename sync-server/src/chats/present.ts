@@ -29,6 +29,7 @@ export function presentMessage(
     message: isTeaser ? teaserOf(row.content) : row.content,
     isUser: !isReply,
     replyError: row.replyError,
+    replyTo: row.replyTo,
     timestamp: iso(row.createdAt),
     avatar: isReply ? viewer.persona.avatar : null,
     imageUrl: row.imageUrl,
