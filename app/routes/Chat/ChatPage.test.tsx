@@ -251,6 +251,18 @@ describe('the chat screen', () => {
     );
   });
 
+  it("shows her chats loading, not 'no tea yet', until the first sync has answered", async () => {
+    let release = () => {};
+    server.pullGate = new Promise((resolve) => (release = resolve));
+    givenUser(USER);
+    renderApp('/chat?new=1');
+    const history = within(screen.getAllByRole('navigation', { name: 'Chat history' })[0]!);
+    expect(await history.findByRole('status', { name: 'Loading chats' })).toBeTruthy();
+    expect(history.queryByText("You haven't spilled any tea yet!")).toBeNull();
+    release();
+    expect(await history.findByText("You haven't spilled any tea yet!")).toBeTruthy();
+  });
+
   it('opens the upgrade dialog 2 s after a teaser reply arrives', async () => {
     onServer(aChat({ id: 'c5' }));
     server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });

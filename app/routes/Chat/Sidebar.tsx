@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { displayName, type PublicUser } from '@shared/user';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Spinner } from '../../components/ui/Spinner';
 import { chatsNewestFirst } from '../../db/chats';
 import type { LocalChat } from '../../db/db';
+import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
 import { removeChat } from './chatActions';
 import { ChatListItem } from './ChatListItem';
 import { GearIcon, PlusIcon } from './icons';
@@ -21,6 +23,7 @@ interface SidebarProps {
 export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProps) {
   const navigate = useNavigate();
   const chats = useLiveQuery(chatsNewestFirst, []);
+  const settled = useSyncStore(settledSelector);
   const [toDelete, setToDelete] = useState<LocalChat | null>(null);
 
   async function confirmDelete() {
@@ -45,6 +48,9 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
             <ChatListItem key={chat.id} chat={chat} onDelete={setToDelete} onOpen={onNavigate} />
           ))}
         </ul>
+      ) : user && !settled ? (
+        // Her first sync on this device is still bringing her chats: not "no tea" yet.
+        <Spinner label="Loading chats" />
       ) : (
         <div className="sidebar__empty">
           <p className="sidebar__empty-title">You haven&apos;t spilled any tea yet!</p>
