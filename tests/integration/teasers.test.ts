@@ -137,6 +137,24 @@ describe('provider failures', () => {
   });
 });
 
+describe("a free user's model context", () => {
+  it('holds the earlier replies only as the teasers she saw; after an upgrade, in full', async () => {
+    const { client, userId } = await signedInClient(server, 'free');
+    const created = await client.post('/api/chats', { message: 'Hi Cassie' });
+    const chatId = created.body.id as string;
+    await client.post(`/api/chats/${chatId}/messages`, { message: 'Tell me what you meant' });
+    const asFree = fake.completions().at(-1)?.body.messages ?? [];
+    const earlierReplies = asFree.filter((item) => item.role === 'assistant');
+    expect(earlierReplies.map((item) => item.content)).toEqual(['Oh babe, I hear you.']);
+    expect(JSON.stringify(asFree)).not.toContain(MARKER);
+
+    grant(server, userId, 'premium');
+    await client.post(`/api/chats/${chatId}/messages`, { message: 'And now?' });
+    const asPaid = fake.completions().at(-1)?.body.messages ?? [];
+    expect(JSON.stringify(asPaid)).toContain(MARKER);
+  });
+});
+
 describe('the prompt', () => {
   it("carries the persona's voice, her name and profile, and the chat's screenshot text", async () => {
     const { client, userId } = await signedInClient(server);

@@ -8,7 +8,9 @@ import type { HistoryItem } from '../replies/types';
 import { crisisReply } from '../safety/crisis';
 import { isCrisisMessage } from '../safety/service';
 import type { UserRow } from '../users/repo';
+import { tierOf } from '../users/service';
 import * as jobsRepo from './jobsRepo';
+import { presentMessage } from './present';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
 import { userMessageRow } from './send';
@@ -76,11 +78,16 @@ async function generate(
 ): Promise<string> {
   const { target, signal } = props;
   const upTo = conversationUpTo(repo.listMessages(deps.db, target.chat.id), target.userMessage);
+  const viewer = { tier: tierOf(deps, { userId: props.user.id }), persona: target.persona };
   let text = '';
   try {
     for await (const piece of deps.replies.generate({
       persona: target.persona,
-      history: upTo.map((row): HistoryItem => ({ role: row.role, content: row.content })),
+      // Only what she was shown: a free user's earlier replies enter as the teasers she saw.
+      history: upTo.map((row): HistoryItem => ({
+        role: row.role,
+        content: presentMessage(row, viewer).message,
+      })),
       user: {
         displayName: displayName(props.user),
         ageRange: props.user.ageRange,
