@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRISIS_TAG } from '../../sync-server/src/safety/modelReply';
 import { FakeOpenAi } from './fakes/openai';
 import { parseEvents, signedInClient, SSE } from './fakes/besties';
 import type { TestServer } from './harness';
@@ -32,6 +33,30 @@ function expectCrisisReply(reply: { message: string; isTeaser: boolean; isCrisis
   for (const line of RESOURCES) expect(reply.message).toContain(line);
   expect(reply.message).toMatch(/an AI, not a person/);
 }
+
+describe('crisis help a model wrote', () => {
+  it('reaches a free user whole, stored as a crisis reply, without its tag', async () => {
+    const { client } = await signedInClient(server);
+    const before = fake.reply;
+    fake.reply = `${CRISIS_TAG} I am an AI and I am worried about you. Please call or text 988 now. HIDDEN-PART-55 stays.`;
+    try {
+      const created = await client.post('/api/chats', { message: 'I had a weird day' });
+      const reply = created.body.messages[1];
+      expect(reply).toMatchObject({ isCrisis: true, isTeaser: false });
+      expect(reply.message).toContain('HIDDEN-PART-55');
+      expect(reply.message).not.toContain(CRISIS_TAG);
+      const streamed = await client.post(
+        `/api/chats/${created.body.id}/messages`,
+        { message: 'ok' },
+        SSE,
+      );
+      expect(streamed.text).toContain('HIDDEN-PART-55');
+      expect(streamed.text).not.toContain(CRISIS_TAG);
+    } finally {
+      fake.reply = before;
+    }
+  });
+});
 
 describe('crisis messages are never behind the paywall', () => {
   it('a free user gets the full resources, and no model writes them', async () => {

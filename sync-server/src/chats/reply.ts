@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
 import type { HistoryItem } from '../replies/types';
 import { crisisReply } from '../safety/crisis';
+import { readModelReply, withoutCrisisTag } from '../safety/modelReply';
 import { isCrisisMessage } from '../safety/service';
 import type { UserRow } from '../users/repo';
 import { tierOf } from '../users/service';
@@ -48,10 +49,10 @@ export async function writeReply(
     text: target.userMessage.content,
     signal: props.signal,
   });
-  const text = crisis
-    ? crisisReply(target.persona, displayName(user))
-    : await generate(deps, props);
-  return storeReply(deps, { target, text, isCrisis: crisis });
+  const reply = crisis
+    ? { text: crisisReply(target.persona, displayName(user)), isCrisis: true }
+    : readModelReply(await generate(deps, props));
+  return storeReply(deps, { target, ...reply });
 }
 
 /**
@@ -80,6 +81,7 @@ async function generate(
   const upTo = conversationUpTo(repo.listMessages(deps.db, target.chat.id), target.userMessage);
   const viewer = { tier: tierOf(deps, { userId: props.user.id }), persona: target.persona };
   let text = '';
+  const shown = withoutCrisisTag(props.onText);
   try {
     for await (const piece of deps.replies.generate({
       persona: target.persona,
@@ -99,8 +101,9 @@ async function generate(
     })) {
       if (signal?.aborted) throw new ReplyAborted();
       text += piece;
-      props.onText?.(piece);
+      shown.push(piece);
     }
+    shown.end();
   } catch (error) {
     if (signal?.aborted) throw new ReplyAborted();
     deps.logger.error({ err: error, provider: deps.replies.name }, 'reply provider failed');
