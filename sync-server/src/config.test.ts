@@ -153,6 +153,18 @@ describe('loadConfig', () => {
       replyProvider: 'openai',
       openaiApiKey: 'sk-test',
     });
+  });
+
+  it("uses OpenAI's own moderation by default only with OpenAI itself, and it can be turned off", () => {
+    const moderation = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dir, ...env }).openaiModeration;
+    expect(moderation({ OPENAI_API_KEY: 'sk-test' })).toBe(true);
+    expect(moderation({ OPENAI_BASE_URL: 'https://api.openai.com/v1', OPENAI_API_KEY: 'k' })).toBe(
+      true,
+    );
+    expect(moderation({ OPENAI_API_KEY: 'sk-test', OPENAI_MODERATION: 'false' })).toBe(false);
+    expect(moderation({ OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toBe(false);
+    expect(moderation({})).toBe(false);
     expect(problemsOf({ OPENAI_BASE_URL: 'localhost:11434' })).toEqual([
       'OPENAI_BASE_URL: must be an http:// or https:// URL',
     ]);

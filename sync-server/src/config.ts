@@ -134,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiBaseUrl: vars.OPENAI_BASE_URL,
     openaiApiKey: vars.OPENAI_API_KEY,
     openaiModel: vars.OPENAI_MODEL ?? 'gpt-4o-mini',
-    openaiModeration: vars.OPENAI_MODERATION ?? false,
+    // OpenAI itself has a moderation endpoint: used unless turned off. Other servers rarely do.
+    openaiModeration: vars.OPENAI_MODERATION ?? isOpenAiItself(vars),
     openaiTimeoutMs: vars.OPENAI_TIMEOUT_MS ?? 60_000,
     replyJobLeaseMs: vars.REPLY_JOB_LEASE_MS ?? 30_000,
     replyJobConcurrency: vars.REPLY_JOB_CONCURRENCY ?? 4,
@@ -158,4 +159,10 @@ function storedSessionSecret(dataDir: string): string {
     throw new ConfigError([`SESSION_SECRET: ${file} holds a secret shorter than 32 characters`]);
   }
   return secret;
+}
+
+/** True when replies come from api.openai.com (a key and no other base URL, or its own URL). */
+function isOpenAiItself(vars: { OPENAI_BASE_URL?: string; OPENAI_API_KEY?: string }): boolean {
+  if (!vars.OPENAI_BASE_URL) return Boolean(vars.OPENAI_API_KEY);
+  return new URL(vars.OPENAI_BASE_URL).hostname === 'api.openai.com';
 }
