@@ -46,6 +46,8 @@ describe('loadConfig', () => {
       openaiModel: 'gpt-4o-mini',
       openaiModeration: false,
       openaiTimeoutMs: 60_000,
+      replyLimitFreePerHour: 60,
+      replyLimitPaidPerHour: 300,
       replyJobLeaseMs: 30_000,
       replyJobConcurrency: 4,
     });

@@ -41,6 +41,8 @@ const envSchema = z.object({
   OPENAI_MODEL: optional(z.string()),
   OPENAI_MODERATION: optional(booleanFlag),
   OPENAI_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
+  REPLY_LIMIT_FREE_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
+  REPLY_LIMIT_PAID_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
   REPLY_JOB_LEASE_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(500)),
   REPLY_JOB_CONCURRENCY: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1).max(64),
@@ -79,6 +81,9 @@ export interface Config {
   /** Also run the provider's moderation endpoint on every user message (crisis check). */
   openaiModeration: boolean;
   openaiTimeoutMs: number;
+  /** Replies (model calls) one user may ask for in an hour; crisis replies never count. */
+  replyLimitFreePerHour: number;
+  replyLimitPaidPerHour: number;
   /**
    * How long a claimed reply job is held without a sign of life (renewed while it is written);
    * after that a restart or another process takes it over.
@@ -137,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // OpenAI itself has a moderation endpoint: used unless turned off. Other servers rarely do.
     openaiModeration: vars.OPENAI_MODERATION ?? isOpenAiItself(vars),
     openaiTimeoutMs: vars.OPENAI_TIMEOUT_MS ?? 60_000,
+    replyLimitFreePerHour: vars.REPLY_LIMIT_FREE_PER_HOUR ?? 60,
+    replyLimitPaidPerHour: vars.REPLY_LIMIT_PAID_PER_HOUR ?? 300,
     replyJobLeaseMs: vars.REPLY_JOB_LEASE_MS ?? 30_000,
     replyJobConcurrency: vars.REPLY_JOB_CONCURRENCY ?? 4,
     smtpUrl: vars.SMTP_URL,

@@ -6,6 +6,7 @@ import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { conflict } from '../http/errors';
 import * as jobsRepo from './jobsRepo';
+import { countReply } from './replyLimit';
 import * as repo from './repo';
 import type { ChatRow, MessageRow, NewMessage } from './repo';
 import { findOwnChat, usablePersona } from './service';
@@ -53,9 +54,15 @@ export function acceptMessage(
       throw conflict('This message id is already used', 'message_id_taken');
     }
     const reply = repo.findReplyTo(deps.db, id);
+    // Asking again for a reply that failed (or never had a job) is one more model call.
+    const job = reply ? undefined : jobsRepo.findJob(deps.db, id);
+    if (!reply && (!job || job.state === 'failed')) {
+      countReply(deps, { ...props, texts: [earlier.content, earlier.extractedText] });
+    }
     const userMessage = reply ? earlier : queueAgain(deps, earlier);
     return { chat, persona, userMessage, reply, isNew: false };
   }
+  countReply(deps, { ...props, texts: [props.message.message, props.message.extractedText] });
   const row = userMessageRow(props.message, {
     id,
     chatId: chat.id,
