@@ -128,7 +128,8 @@ test('a crisis message gets a full, calm reply with tap-to-call help', async ({
   const box = page.getByPlaceholder('Message your bestie...');
   await box.fill('I want to die');
   await box.press('Enter');
-  const help = page.getByRole('list', { name: 'Crisis resources' });
+  // The crisis reply itself carries the help (her words showed it on the device first).
+  const help = page.locator('.chat-bubble--crisis').getByRole('list', { name: 'Crisis resources' });
   await expect(help).toBeVisible();
   await expect(help.getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
   await expect(help.getByRole('link', { name: 'text 988' })).toHaveAttribute('href', 'sms:988');
@@ -141,6 +142,8 @@ test('a crisis message gets a full, calm reply with tap-to-call help', async ({
 
 for (const theme of ['pink', 'light', 'dark'] as const) {
   test(`the chat screen in the ${theme} theme`, async ({ page }, testInfo) => {
+    // Four screens, each drawn and photographed: more than 30 s on a busy machine.
+    test.setTimeout(60_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signUpViaApi(page, uniqueEmail('shots'));
     await chatWithMessage(page, 'Should I text him first?');

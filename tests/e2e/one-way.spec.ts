@@ -13,6 +13,8 @@ import {
 } from './helpers';
 
 const HOUR = 60 * 60 * 1000;
+/** A reply the server saved (not the typing dots or a reply still streaming). */
+const SAVED_REPLY = '.message-row--bestie:not(.message-row--unsaved)';
 
 /** Gives her account a plan straight in the e2e server's database (payments are not built yet). */
 function grantPremium(email: string) {
@@ -33,7 +35,7 @@ function grantPremium(email: string) {
 async function sides(page: Page): Promise<string[]> {
   return page
     .getByRole('log', { name: 'Messages' })
-    .locator('.message-row')
+    .locator('.message-row:not(.message-row--unsaved)')
     .evaluateAll((rows) =>
       rows.map((row) => (row.classList.contains('message-row--user') ? 'her' : 'bestie')),
     );
@@ -95,7 +97,7 @@ test("a paid user's reply streams in through a read of the reply", async ({ page
   const answer = await stream;
   expect(answer.headers()['content-type']).toContain('text/event-stream');
   const log = page.getByRole('log', { name: 'Messages' });
-  await expect(log.locator('.message-row--bestie')).toHaveCount(1);
+  await expect(log.locator(SAVED_REPLY)).toHaveCount(1);
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
   expect(await sides(page)).toEqual(['her', 'bestie']);
 });
@@ -118,11 +120,11 @@ for (const [label, offset] of [
     ].entries()) {
       await box.fill(text);
       await box.press('Enter');
-      await expect(log.locator('.message-row--bestie')).toHaveCount(index + 1);
+      await expect(log.locator(SAVED_REPLY)).toHaveCount(index + 1);
     }
     expect(await sides(page)).toEqual(['her', 'bestie', 'her', 'bestie', 'her', 'bestie']);
     await page.reload();
-    await expect(log.locator('.message-row--bestie')).toHaveCount(3);
+    await expect(log.locator(SAVED_REPLY)).toHaveCount(3);
     expect(await sides(page)).toEqual(['her', 'bestie', 'her', 'bestie', 'her', 'bestie']);
     await page.context().close();
   });
@@ -138,7 +140,7 @@ test('messages written offline are delivered in the order she wrote them, each a
   const log = page.getByRole('log', { name: 'Messages' });
   await box.fill('Before the tunnel');
   await box.press('Enter');
-  await expect(log.locator('.message-row--bestie')).toHaveCount(1);
+  await expect(log.locator(SAVED_REPLY)).toHaveCount(1);
 
   await goOffline(context);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
@@ -151,11 +153,11 @@ test('messages written offline are delivered in the order she wrote them, each a
 
   await goOnline(context);
   await expect(log.getByText('Queued')).toHaveCount(0, { timeout: 15_000 });
-  await expect(log.locator('.message-row--bestie')).toHaveCount(4, { timeout: 15_000 });
+  await expect(log.locator(SAVED_REPLY)).toHaveCount(4, { timeout: 15_000 });
   const mine = await log.locator('.message-row--user').allInnerTexts();
   expect(mine.map((text) => text.trim())).toEqual(['Before the tunnel', ...written]);
   await page.reload();
-  await expect(log.locator('.message-row--bestie')).toHaveCount(4);
+  await expect(log.locator(SAVED_REPLY)).toHaveCount(4);
   const afterReload = await log.locator('.message-row--user').allInnerTexts();
   expect(afterReload.map((text) => text.trim())).toEqual(['Before the tunnel', ...written]);
 });

@@ -4,6 +4,7 @@ import { Markdown } from '../../components/Markdown';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import type { ChatItem } from './chatItems';
 import { CrisisResources } from './CrisisResources';
+import { HelpCard } from './HelpCard';
 import { ClockIcon } from './icons';
 import { useSyncStore } from '../../sync/useSyncStore';
 
@@ -36,6 +37,8 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
           </div>
         </UserRow>
       );
+    case 'help':
+      return <HelpCard />;
     case 'teaser':
       return (
         <BestieRow persona={persona}>
@@ -95,9 +98,18 @@ function UserRow({ children }: { children: ReactNode }) {
   return <div className="message-row message-row--user">{children}</div>;
 }
 
-export function BestieRow({ persona, children }: { persona: PersonaRef; children: ReactNode }) {
+/** A row on the bestie's side; `unsaved` marks the welcome and a reply still being written. */
+export function BestieRow({
+  persona,
+  children,
+  unsaved = false,
+}: {
+  persona: PersonaRef;
+  children: ReactNode;
+  unsaved?: boolean;
+}) {
   return (
-    <div className="message-row message-row--bestie">
+    <div className={`message-row message-row--bestie${unsaved ? ' message-row--unsaved' : ''}`}>
       <PersonaAvatar persona={persona} size={32} />
       <div className="message-row__body">{children}</div>
     </div>

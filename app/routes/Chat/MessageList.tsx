@@ -33,7 +33,7 @@ export function MessageList(props: MessageListProps) {
             <p className="message-list__empty-title">No messages yet!</p>
             <p>Type a message below to start the conversation.</p>
           </div>
-          <BestieRow persona={persona}>
+          <BestieRow persona={persona} unsaved>
             <div className="chat-bubble chat-bubble--bestie">
               <p className="md__p">{welcome}</p>
               <p className="chat-bubble__ai-note">{AI_NOTE}</p>
@@ -51,7 +51,7 @@ export function MessageList(props: MessageListProps) {
         />
       ))}
       {replyText !== undefined && (
-        <BestieRow persona={persona}>
+        <BestieRow persona={persona} unsaved>
           {replyText === '' ? (
             <div
               className="chat-bubble chat-bubble--bestie typing"
