@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { ALL, loadCorpus, rate, score } from '../../tests/safety/corpus';
+import { isUnsafeAnswer, readCrisis } from './crisis';
+import type { CrisisCategory } from './crisis';
+
+describe('readCrisis over the corpora', () => {
+  const crisis = loadCorpus('crisis');
+  const benign = loadCorpus('benign');
+  const result = score(crisis, benign);
+
+  it('has the corpora the issue asks for', () => {
+    expect(crisis.length).toBeGreaterThanOrEqual(400);
+    expect(benign.length).toBeGreaterThanOrEqual(300);
+    for (const language of ['es', 'pt', 'fr', 'de']) {
+      const lines = crisis.filter((line) => line.language === language);
+      expect(lines.length, language).toBeGreaterThanOrEqual(20);
+      expect(new Set(lines.map((line) => line.group)).size, language).toBe(6);
+    }
+  });
+
+  it('catches at least 98% of crisis messages', () => {
+    const missed = result.missed.map((line) => `${line.line}: ${line.text}`);
+    expect(rate(result.recall.get(ALL)), missed.join('\n')).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('raises at most 2% false alarms on ordinary messages', () => {
+    const alarms = result.alarms.map((line) => `${line.line}: ${line.text}`);
+    expect(rate(result.falseAlarms.get(ALL)), alarms.join('\n')).toBeLessThanOrEqual(0.02);
+  });
+});
+
+describe('readCrisis, named cases', () => {
+  const cases: Record<CrisisCategory, string[]> = {
+    intent: [
+      'I want to kill myself',
+      "I'm going to end it tonight",
+      'i wanna kms',
+      'thinking about sewerslide',
+      'i want to unalive myself',
+      'su1c1de',
+      'i want to k!ll mys3lf',
+      's u i c i d e',
+      'i want to dieeee',
+      'wanna diee',
+      'wanna dye',
+      'i wanna kil myself',
+      'suicde',
+      'quiero morir',
+      'me quiero matar',
+      'vou me matar',
+      'je veux mourir',
+      'je vais me suicider',
+      'ich will sterben',
+      'ich bring mich um',
+    ],
+    passive: [
+      'I wish I could go to sleep and not wake up',
+      'everyone would be better off without me',
+      'nobody would miss me',
+      'I want to disappear forever',
+      "I don't want to be here anymore",
+      'no quiero vivir',
+      'quero morrer',
+      'não quero mais viver',
+      'je ne veux plus vivre',
+      'ich will nicht mehr leben',
+    ],
+    method: [
+      'how many paracetamol would kill you',
+      'what floor is high enough',
+      'lethal dose of ibuprofen',
+      'how long does it take to bleed out',
+    ],
+    attempt: [
+      'I just took a whole bottle of pills',
+      'I took 20 tylenol',
+      'I swallowed everything in the cabinet',
+    ],
+    farewell: [
+      'I wrote goodbye letters',
+      'giving away my stuff',
+      'this is my last message',
+      'tell my mom I love her, goodbye forever',
+    ],
+    'self-harm': [
+      'I cut myself again',
+      'I cut again',
+      'I relapsed',
+      'i keep burning myself',
+      'i hit myself when im angry',
+      'me corté otra vez',
+      'me cortei de novo',
+      'je me scarifie',
+      'ich ritze mich',
+    ],
+  };
+
+  for (const [category, texts] of Object.entries(cases)) {
+    it.each(texts)(`reads %j as a crisis (${category})`, (text) => {
+      expect(readCrisis(text).crisis).toBe(true);
+    });
+  }
+
+  it('names the category', () => {
+    expect(readCrisis('I took 20 tylenol')).toEqual({ crisis: true, category: 'attempt' });
+    expect(readCrisis('how many paracetamol would kill you').category).toBe('method');
+    expect(readCrisis('this is my last message').category).toBe('farewell');
+    expect(readCrisis('I cut myself again').category).toBe('self-harm');
+    expect(readCrisis('nobody would miss me').category).toBe('passive');
+    expect(readCrisis('i want to kill myself').category).toBe('intent');
+  });
+
+  it.each([
+    'this exam is killing me',
+    'I nearly died laughing',
+    'my battery died',
+    'I just want to hide in bed all weekend',
+    'I could kill for a pizza',
+    'dead tired',
+    'my plants keep dying',
+    'killing it at work',
+    "I'm dying to see that movie",
+    'cut my hair',
+    'burned my toast',
+    'is it safe to take ibuprofen with paracetamol',
+    'my grandma died last year',
+    'the main character dies at the end',
+    'i wanna dye my hair pink',
+    "i'm going to end it with him tonight",
+    'me muero de risa',
+    'morri de rir',
+    'je suis morte de rire',
+    'diese Prüfung bringt mich um',
+    '',
+  ])('does not read %j as a crisis', (text) => {
+    expect(readCrisis(text)).toEqual({ crisis: false, category: null });
+  });
+
+  // Decided: someone else's crisis now shows the help; a death told as past or fiction does not.
+  it("reads someone else's crisis as a crisis, a death in a story as none", () => {
+    expect(readCrisis('my friend said she wants to kill herself').crisis).toBe(true);
+    expect(readCrisis('my sister is cutting herself').crisis).toBe(true);
+    expect(readCrisis('in the show she kills herself in season 2').crisis).toBe(false);
+    expect(readCrisis('my uncle died by suicide when i was little').crisis).toBe(false);
+  });
+
+  it('reads a long message well under a millisecond', () => {
+    const long = 'i had such a long day at work and honestly i am so tired of everything '.repeat(
+      40,
+    );
+    const started = performance.now();
+    for (let i = 0; i < 20; i += 1) readCrisis(long);
+    expect((performance.now() - started) / 20).toBeLessThan(5);
+  });
+});
+
+describe('isUnsafeAnswer', () => {
+  it.each([
+    'no',
+    'No.',
+    'not really',
+    'idk',
+    'i dont know',
+    "i don't know",
+    'nope',
+    'no im not',
+    "no, i'm not",
+    'not safe',
+    "i'm not safe",
+    'no',
+    'la verdad no',
+    'no estoy bien',
+    'não',
+    'non',
+    'nein',
+    'not sure',
+    'maybe',
+    'i want to die',
+  ])('%j is unsafe', (text) => {
+    expect(isUnsafeAnswer(text)).toBe(true);
+  });
+
+  it.each([
+    'yes',
+    "yeah i'm ok",
+    "i'm safe now",
+    'yes i am safe',
+    "i'm fine",
+    'sí, estoy bien',
+    'sim',
+    'oui ça va',
+    'ja',
+    "no i'm fine, just sad",
+    "i'm not going to do anything",
+    '',
+  ])('%j is not unsafe', (text) => {
+    expect(isUnsafeAnswer(text)).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Reads one message for a suicide or self-harm crisis, in English, Spanish, Portuguese, French
+ * and German, as people really write it: slang (kms, unalive, sewerslide), leetspeak (su1c1de),
+ * spaced and stretched letters (s u i c i d e, dieeee), misspellings (suicde, kil myself).
+ * Pure TypeScript, no I/O: it runs on the server and in the browser.
+ *
+ * How: normalise the text (normalise.ts), then try the phrase rules of each category, most
+ * urgent first (attempt, method, intent, farewell, self-harm, passive); each rule carries the
+ * context that makes its phrase a figure of speech ("this exam is killing me", "cut my hair").
+ *
+ * Decided cases, the safer error being to show help:
+ * - someone else's crisis now ("my friend wants to kill herself", "my sister is cutting
+ *   herself", "she took a bunch of pills") reads as a crisis: she needs the resources too;
+ * - someone else's death told as past or fiction ("my uncle died by suicide", "romeo kills
+ *   himself", "the character dies") does not;
+ * - "kms" / "kys" always read as a crisis, even as a joke or said to someone else;
+ * - an explicit denial discards its own phrase ("i'm not suicidal", "i would never hurt
+ *   myself"), but anything else in the message still counts;
+ * - "i dont want to die" (fear, surgery) is not a crisis; "i dont want to live" is.
+ */
+import { EN } from './lexicon-en';
+import { INTL } from './lexicon-intl';
+import { normalise } from './normalise';
+import type { CrisisCategory, Rule } from './rules';
+import { matches } from './rules';
+
+export type { CrisisCategory } from './rules';
+export { normalise } from './normalise';
+
+export interface CrisisReading {
+  crisis: boolean;
+  category: CrisisCategory | null;
+}
+
+/** Most urgent first: a message that names an attempt and a farewell reads as an attempt. */
+export const CATEGORIES: readonly CrisisCategory[] = [
+  'attempt',
+  'method',
+  'intent',
+  'farewell',
+  'self-harm',
+  'passive',
+];
+
+const LEXICON: ReadonlyArray<readonly [CrisisCategory, readonly Rule[]]> = CATEGORIES.map(
+  (category) => [category, [...EN[category], ...INTL[category]]] as const,
+);
+
+const NONE: CrisisReading = { crisis: false, category: null };
+
+/** One message, read alone. */
+export function readCrisis(text: string): CrisisReading {
+  const normalised = normalise(text);
+  if (normalised === '') return NONE;
+  for (const [category, rules] of LEXICON) {
+    for (const candidate of rules) {
+      if (matches(candidate, normalised)) return { crisis: true, category };
+    }
+  }
+  return NONE;
+}
+
+/** "not in danger", "i won't do anything": a plain yes to being safe. */
+const SAFE_DENIAL =
+  /\b(?:not in danger|not going to do anything|not gonna do anything|wont do anything|not going to hurt myself|not gonna hurt myself|wont hurt myself|not suicidal)\b/;
+/** "not safe", "no estoy bien", "nicht sicher", "je suis pas bien". */
+const NEGATED_SAFE =
+  /\b(?:not|never|no|isnt|arent|nao|pas|nicht|nada)(?: (?:really|rly|so|very|totally|completely|that|too|estoy|estou|to|suis|bin|mir|gar))* (?:safe|ok|okay|k|fine|good|alright|all right|well|sure|seguro|segura|bien|bem|sicher|gut|en securite|a salvo)\b/;
+/** "no im not", "i am not" closing the answer. */
+const IM_NOT = /\b(?:im|i am) not\b(?! (?:going|gonna) (?:to )?(?:do|hurt|kill))/;
+/** Not knowing is not a yes. */
+const UNSURE =
+  /\b(?:idk|i dont know|i dunno|dunno|dont know|not sure|im not sure|no idea|maybe|kinda|kind of|sort of|i guess not|hard to say|no se|no lo se|nao sei|sei la|je sais pas|je ne sais pas|jsp|aucune idee|keine ahnung|weiss nicht|weis nicht|wei nicht|ich weiss es nicht|mas o menos|mais ou menos|bof)\b/;
+/** Answers that open with a no. */
+const NO_FIRST =
+  /^(?:no+|nope|nah+|naw|nop|nao|non|nein|nee|not really|not rly|nty|not at all|never|la verdad no|la verdad que no|no mucho|pas vraiment|nicht wirklich|eigentlich nicht|na)\b/;
+/** A plain statement of being safe or fine, once negations are ruled out. */
+const SAFE_STATEMENT =
+  /\b(?:safe|ok|okay|fine|good|alright|all right|better|bien|bem|sicher|gut|a salvo|seguro|segura)\b/;
+
+/**
+ * True when a message answers "are you safe?" with a no, a not really or an I don't know
+ * (used after a crisis reply). A message that itself reads as a crisis is unsafe too.
+ */
+export function isUnsafeAnswer(text: string): boolean {
+  const t = normalise(text);
+  if (t === '') return false;
+  if (readCrisis(text).crisis) return true;
+  if (SAFE_DENIAL.test(t)) return false;
+  if (NEGATED_SAFE.test(t) || IM_NOT.test(t)) return true;
+  if (UNSURE.test(t)) return true;
+  if (NO_FIRST.test(t)) return !SAFE_STATEMENT.test(t);
+  return false;
+}
