@@ -47,10 +47,13 @@ export function Privacy() {
         </li>
       </ul>
 
-      <h2>If you are in crisis</h2>
+      <h2 id="crisis">If you are in crisis</h2>
       <p>
-        Messages are checked for signs of suicide or self-harm. If we see them, your bestie steps
-        out of character and gives you real resources, whatever your plan:
+        Messages are checked for signs of suicide or self-harm, on your device as soon as you send
+        (so help shows even offline) and again on our server, in English, Spanish, Portuguese,
+        French and German, including slang and misspellings. If we see them, help appears right away
+        and your bestie steps out of character and gives you real resources, whatever your plan. A
+        reply that gives crisis help is always shown in full.
       </p>
       <ul className="prose-list">
         <li>US: call or text 988 (Suicide &amp; Crisis Lifeline)</li>
@@ -62,7 +65,12 @@ export function Privacy() {
           </a>
         </li>
       </ul>
-      <p>If you are in immediate danger, call your local emergency number.</p>
+      <p>If you are in immediate danger, call 911 or your local emergency number.</p>
+      <p>
+        No check is perfect: it can miss words we did not foresee, and sometimes shows help when you
+        did not need it. Your bestie is an AI and cannot call anyone for you. If you are not safe,
+        please reach out to a person now.
+      </p>
 
       <h2>Your choices</h2>
       <ul className="prose-list">

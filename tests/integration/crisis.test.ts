@@ -24,7 +24,7 @@ const RESOURCES = [
   'US: call or text 988 (Suicide & Crisis Lifeline)',
   'Crisis Text Line: text HOME to 741741',
   'Elsewhere: findahelpline.com',
-  'If you are in immediate danger, call your local emergency number.',
+  'If you are in danger right now, call 911 (US) or your local emergency number.',
 ];
 
 function expectCrisisReply(reply: { message: string; isTeaser: boolean; isCrisis: boolean }) {
@@ -33,6 +33,32 @@ function expectCrisisReply(reply: { message: string; isTeaser: boolean; isCrisis
   for (const line of RESOURCES) expect(reply.message).toContain(line);
   expect(reply.message).toMatch(/an AI, not a person/);
 }
+
+describe('crisis in the light of the conversation', () => {
+  it('reads "no" to the crisis reply\'s "are you safe?" as a crisis; in an ordinary chat, not', async () => {
+    const { client } = await signedInClient(server);
+    const created = await client.post('/api/chats', { message: 'i want to kill myself' });
+    expect(created.body.messages[1]).toMatchObject({ isCrisis: true });
+    const answer = await client.post(`/api/chats/${created.body.id}/messages`, {
+      message: 'not really',
+    });
+    expectCrisisReply(answer.body.reply);
+
+    const other = await client.post('/api/chats', { message: 'should I text him first' });
+    const no = await client.post(`/api/chats/${other.body.id}/messages`, { message: 'not really' });
+    expect(no.body.reply).toMatchObject({ isCrisis: false });
+  });
+
+  it('checks the text she shares from a screenshot too', async () => {
+    const { client } = await signedInClient(server);
+    const created = await client.post('/api/chats', {
+      message: 'what do you think of this',
+      isOCR: true,
+      extractedText: 'me: i want to kill myself tonight',
+    });
+    expectCrisisReply(created.body.messages[1]);
+  });
+});
 
 describe('crisis help a model wrote', () => {
   it('reaches a free user whole, stored as a crisis reply, without its tag', async () => {

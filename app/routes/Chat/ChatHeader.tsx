@@ -1,14 +1,17 @@
 import type { PersonaRef } from '@shared/chat';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
+import { HelpButton } from './HelpButton';
 import { PlusIcon } from './icons';
 
 interface ChatHeaderProps {
   persona: PersonaRef;
   onNewChat: () => void;
+  /** The chat held a crisis: help stays one tap away. */
+  showHelp?: boolean;
 }
 
 /** Who she is talking to, with the plain fact that it is an AI. */
-export function ChatHeader({ persona, onNewChat }: ChatHeaderProps) {
+export function ChatHeader({ persona, onNewChat, showHelp = false }: ChatHeaderProps) {
   return (
     <header className="chat-header">
       <PersonaAvatar persona={persona} size={40} />
@@ -18,6 +21,7 @@ export function ChatHeader({ persona, onNewChat }: ChatHeaderProps) {
           AI
         </span>
       </h1>
+      {showHelp && <HelpButton />}
       <button
         type="button"
         className="icon-button chat-header__new"

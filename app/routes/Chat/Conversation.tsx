@@ -1,11 +1,11 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { LoginModal } from '../../components/LoginModal';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';
-import { toChatItem } from './chatItems';
+import { chatItemsOf, hasCrisis } from './chatItems';
 import { ChatHeader } from './ChatHeader';
 import { ChatNotFound } from './ChatNotFound';
 import { InputBar } from './InputBar';
@@ -34,7 +34,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const user = useUserStore((state) => state.user);
   const [loginOpen, setLoginOpen] = useState(false);
   const view = useChatView(chatId, inUrl);
-  const messages = view.status === 'ready' ? view.messages : [];
+  const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
+  const items = useMemo(() => chatItemsOf(messages), [messages]);
   const replyText = useLiveReply(chatId, messages, props.onReply);
   const { text, setText, send, retry } = useSend(chatId, inUrl ? chatId : NEW_CHAT_DRAFT, inUrl);
   const loading = view.status === 'loading';
@@ -84,9 +85,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
         <Spinner label="Loading chat" />
       ) : (
         <>
-          <ChatHeader persona={persona} onNewChat={props.onNewChat} />
+          <ChatHeader persona={persona} onNewChat={props.onNewChat} showHelp={hasCrisis(items)} />
           <MessageList
-            items={messages.map(toChatItem)}
+            items={items}
             persona={persona}
             welcome={welcomeText(welcomePersona)}
             replyText={replyText}

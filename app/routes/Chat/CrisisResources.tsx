@@ -1,4 +1,4 @@
-/** Help one tap away under a crisis reply: always shown in full, on every plan. */
+/** Help one tap away: always shown in full, on every plan, online or offline. */
 export function CrisisResources() {
   return (
     <ul className="crisis-resources" aria-label="Crisis resources">
@@ -15,6 +15,9 @@ export function CrisisResources() {
         <a href="https://findahelpline.com" target="_blank" rel="noreferrer">
           findahelpline.com
         </a>
+      </li>
+      <li className="crisis-resources__danger">
+        <a href="tel:911">In danger now? Call 911</a>
       </li>
     </ul>
   );

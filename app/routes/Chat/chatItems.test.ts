@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalMessage } from '../../db/db';
 import { aMessage } from '../../db/testData';
-import { toChatItem } from './chatItems';
+import { chatItemsOf, hasCrisis, toChatItem } from './chatItems';
 
 function local(overrides: Partial<LocalMessage>): LocalMessage {
   return { ...aMessage({ id: 'm' }), status: 'sent', ...overrides };
@@ -37,5 +37,50 @@ describe('what kind of row a message is', () => {
   it('a screenshot message is an OCR row with its image and text', () => {
     const item = toChatItem(local({ isOCR: true, imageUrl: '/u/a.png', extractedText: 'Hi' }));
     expect(item).toMatchObject({ kind: 'ocr', imageUrl: '/u/a.png', extractedText: 'Hi' });
+  });
+});
+
+describe('help on the device', () => {
+  const mine = (id: string, message: string, status: LocalMessage['status'] = 'pending') =>
+    local({ id, message, isUser: true, status });
+  const reply = (replyTo: string, isCrisis: boolean) =>
+    local({ id: `r-${replyTo}`, isUser: false, replyTo, isCrisis, message: 'reply' });
+
+  it('follows her message at once when it reads as a crisis, before any reply, even queued', () => {
+    const items = chatItemsOf([mine('a', 'rough day'), mine('b', 'i just want to kill myself')]);
+    expect(items.map((item) => item.kind)).toEqual(['pending', 'pending', 'help']);
+    expect(hasCrisis(items)).toBe(true);
+  });
+
+  it('is not shown for ordinary words', () => {
+    const items = chatItemsOf([mine('a', 'this exam is killing me lol', 'sent')]);
+    expect(items.map((item) => item.kind)).toEqual(['message']);
+    expect(hasCrisis(items)).toBe(false);
+  });
+
+  it("gives way to the server's crisis reply, which carries the same help", () => {
+    const items = chatItemsOf([mine('a', 'i want to die', 'sent'), reply('a', true)]);
+    expect(items.map((item) => item.kind)).toEqual(['message', 'message']);
+    expect(hasCrisis(items)).toBe(true);
+  });
+
+  it('follows "not really" to the crisis reply\'s "are you safe?", but not in an ordinary chat', () => {
+    const afterCrisis = chatItemsOf([
+      mine('a', 'i want to die', 'sent'),
+      reply('a', true),
+      mine('b', 'not really'),
+    ]);
+    expect(afterCrisis.map((item) => item.kind)).toEqual(['message', 'message', 'pending', 'help']);
+    const ordinary = chatItemsOf([
+      mine('a', 'is he into me', 'sent'),
+      reply('a', false),
+      mine('b', 'not really'),
+    ]);
+    expect(ordinary.map((item) => item.kind)).toEqual(['message', 'message', 'pending']);
+  });
+
+  it('stays when the reply is not a crisis reply: when unsure, the help stays', () => {
+    const items = chatItemsOf([mine('a', 'i want to die', 'sent'), reply('a', false)]);
+    expect(items.map((item) => item.kind)).toEqual(['message', 'help', 'message']);
   });
 });

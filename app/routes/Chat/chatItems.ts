@@ -1,3 +1,4 @@
+import { isUnsafeAnswer, readCrisis } from '@shared/safety/crisis';
 import type { LocalMessage } from '../../db/db';
 
 const NOT_SENT = 'Not sent. Please try again.';
@@ -13,6 +14,8 @@ export type ChatItem =
   | (ItemBase & { kind: 'pending'; text: string })
   | (ItemBase & { kind: 'failed'; text: string; failure: string })
   | (ItemBase & { kind: 'teaser'; text: string })
+  /** Help shown on the device after her message that reads as a crisis (no reply needed). */
+  | (ItemBase & { kind: 'help' })
   | (ItemBase & {
       kind: 'ocr';
       from: 'user' | 'bestie';
@@ -41,4 +44,31 @@ export function toChatItem(message: LocalMessage): ChatItem {
     return { ...base, kind: 'teaser', text: message.message };
   }
   return { ...base, kind: 'message', from, text: message.message, crisis: message.isCrisis };
+}
+
+/**
+ * The rows of a conversation. After each of her messages that reads as a crisis on this
+ * device, a help card follows at once, offline too, unless a crisis reply (which carries the
+ * same help) answers it. When unsure, the help stays.
+ */
+export function chatItemsOf(messages: LocalMessage[]): ChatItem[] {
+  const crisisAnswered = new Set(
+    messages.flatMap((message) => (message.isCrisis && message.replyTo ? [message.replyTo] : [])),
+  );
+  let afterCrisisReply = false;
+  return messages.flatMap((message): ChatItem[] => {
+    const item = toChatItem(message);
+    if (!message.isUser) afterCrisisReply = message.isCrisis;
+    const reads =
+      readCrisis(message.message).crisis ||
+      // After a crisis reply, "no" or "I don't know" to "are you safe?" is a crisis too.
+      (afterCrisisReply && isUnsafeAnswer(message.message));
+    if (!message.isUser || crisisAnswered.has(message.id) || !reads) return [item];
+    return [item, { id: `help-${message.id}`, timestamp: message.timestamp, kind: 'help' }];
+  });
+}
+
+/** True when the chat holds a crisis (her words on this device, or a crisis reply). */
+export function hasCrisis(items: ChatItem[]): boolean {
+  return items.some((item) => item.kind === 'help' || (item.kind === 'message' && item.crisis));
 }

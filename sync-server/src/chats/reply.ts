@@ -45,8 +45,12 @@ export async function writeReply(
     jobsRepo.markDone(deps.db, { messageId: target.userMessage.id, now: deps.now() });
     return stored;
   }
+  // Read in the light of the conversation: after a crisis reply, "no" to "are you safe?" is one.
+  const history = conversationUpTo(repo.listMessages(deps.db, target.chat.id), target.userMessage);
+  const lastReply = history.findLast((row) => row.role === 'assistant');
   const crisis = await isCrisisMessage(deps, {
-    text: target.userMessage.content,
+    texts: [target.userMessage.content, target.userMessage.extractedText],
+    afterCrisisReply: lastReply?.isCrisis === 1,
     signal: props.signal,
   });
   const reply = crisis

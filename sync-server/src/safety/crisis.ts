@@ -5,7 +5,7 @@ export const CRISIS_RESOURCES = [
   'US: call or text 988 (Suicide & Crisis Lifeline)',
   'Crisis Text Line: text HOME to 741741',
   'Elsewhere: findahelpline.com',
-  'If you are in immediate danger, call your local emergency number.',
+  'If you are in danger right now, call 911 (US) or your local emergency number.',
 ] as const;
 
 /**
