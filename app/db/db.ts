@@ -46,8 +46,6 @@ export interface OutboxEntry {
   seq?: number;
   mutation: Mutation;
   createdAt: number;
-  /** How many pushes have not settled it yet. */
-  attempts: number;
 }
 
 /**

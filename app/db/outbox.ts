@@ -9,11 +9,7 @@ import { db, type OutboxEntry } from './db';
  * Nothing else sends her changes to the server (ARCHITECTURE.md: one way out).
  */
 
-const entry = (mutation: Mutation): OutboxEntry => ({
-  mutation,
-  createdAt: Date.now(),
-  attempts: 0,
-});
+const entry = (mutation: Mutation): OutboxEntry => ({ mutation, createdAt: Date.now() });
 
 /**
  * Her message, shown at once as pending, and its sendMessage mutation; a chat that does not
@@ -112,12 +108,4 @@ export function messageIdOf(mutation: Mutation): string | undefined {
 export async function waitingMessageIds(): Promise<Set<string>> {
   const entries = await db.outbox.toArray();
   return new Set(entries.flatMap(({ mutation }) => messageIdOf(mutation) ?? []));
-}
-
-/** True while the chat's creation waits in the outbox (the server does not know it yet). */
-export async function isQueuedChat(chatId: string): Promise<boolean> {
-  const entries = await db.outbox.toArray();
-  return entries.some(
-    ({ mutation }) => mutation.type === 'createChat' && mutation.chat.id === chatId,
-  );
 }
