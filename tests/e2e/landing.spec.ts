@@ -147,13 +147,16 @@ test.describe('the landing page', () => {
     page,
   }) => {
     await signUpViaApi(page);
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/chat/);
-    await expect(
+    // The toast lasts 3 s from the redirect: watch for it from the start, so a slow first load
+    // of the chat screen cannot use up its time before the check begins.
+    const welcomed = expect(
       toasts(page).getByText(
         /Welcome! Let's start chatting with your bestie|Welcome back! We've restored your last conversation/,
       ),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 15_000 });
+    await page.goto('/');
+    await welcomed;
+    await expect(page).toHaveURL(/\/chat/);
   });
 });
 
