@@ -12,6 +12,7 @@ export const USER: PublicUser = {
   name: null,
   profileImage: null,
   subscriptionTier: 'free',
+  subscriptionEndsAt: null,
   metadata: { ageRange: null, location: null },
 };
 

@@ -12,6 +12,8 @@ export const publicUserSchema = z.object({
   name: z.string().nullable(),
   profileImage: z.string().nullable(),
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  /** When her plan ends (ISO); null when she is free or her plan lasts for ever. */
+  subscriptionEndsAt: z.string().nullable(),
   metadata: z.object({
     ageRange: z.enum(AGE_RANGES).nullable(),
     location: z.string().nullable(),

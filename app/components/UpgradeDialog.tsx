@@ -1,7 +1,9 @@
 import './dialogs.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_PLAN_ID, PLANS, type PlanId } from '@shared/plans';
+import { DEFAULT_PLAN_ID, PLANS, planById, type Plan, type PlanId } from '@shared/plans';
+import { CheckoutDialog } from '../payments/CheckoutDialog';
+import { toast } from '../state/useToastStore';
 import { Dialog, DialogClose, DialogContent } from './ui/Dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/Tabs';
 
@@ -21,53 +23,68 @@ export function upgradeSubtitle(planId: PlanId): string {
 interface UpgradeDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The chat she is in, to come back to with its replies in full; else /chat/cassie. */
+  chatId?: string;
 }
 
-/** 'Upgrade Your Bestie' (spec §2): the four plans as tabs, month chosen first. */
-export function UpgradeDialog({ open, onOpenChange }: UpgradeDialogProps) {
+/**
+ * 'Upgrade Your Bestie' (spec §2): the four plans as tabs, month chosen first; Subscribe Now
+ * opens the payment for the chosen plan, and a paid plan brings her back to her chat with
+ * the upgrade celebration.
+ */
+export function UpgradeDialog({ open, onOpenChange, chatId }: UpgradeDialogProps) {
   const navigate = useNavigate();
   const [planId, setPlanId] = useState<PlanId>(DEFAULT_PLAN_ID);
+  const [paying, setPaying] = useState(false);
+  const plan = planById(planId) as Plan;
+
+  function paid() {
+    toast({ title: 'Payment Successful!', description: `You're now a ${plan.name}!` });
+    setPaying(false);
+    onOpenChange(false);
+    const back = chatId ? `/chat/${chatId}` : '/chat/cassie';
+    void navigate(`${back}?success=true&plan=${plan.id}`);
+  }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Upgrade Your Bestie"
-        description={upgradeSubtitle(planId)}
-        className="upgrade-dialog"
-      >
-        <Tabs value={planId} onValueChange={(value) => setPlanId(value as PlanId)}>
-          <TabsList aria-label="Plans">
+    <>
+      <Dialog open={open && !paying} onOpenChange={onOpenChange}>
+        <DialogContent
+          title="Upgrade Your Bestie"
+          description={upgradeSubtitle(planId)}
+          className="upgrade-dialog"
+        >
+          <Tabs value={planId} onValueChange={(value) => setPlanId(value as PlanId)}>
+            <TabsList aria-label="Plans">
+              {PLANS.map((plan) => (
+                <TabsTrigger key={plan.id} value={plan.id}>
+                  {TAB_LABELS[plan.id]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
             {PLANS.map((plan) => (
-              <TabsTrigger key={plan.id} value={plan.id}>
-                {TAB_LABELS[plan.id]}
-              </TabsTrigger>
+              <TabsContent key={plan.id} value={plan.id} className="upgrade-plan">
+                <h3 className="upgrade-plan__name">{plan.name}</h3>
+                <p className="upgrade-plan__description">{plan.description}</p>
+                <p className="upgrade-plan__price">{plan.price}</p>
+                <ul className="upgrade-plan__features">
+                  {plan.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+                <p className="upgrade-plan__note">{plan.note}</p>
+              </TabsContent>
             ))}
-          </TabsList>
-          {PLANS.map((plan) => (
-            <TabsContent key={plan.id} value={plan.id} className="upgrade-plan">
-              <h3 className="upgrade-plan__name">{plan.name}</h3>
-              <p className="upgrade-plan__description">{plan.description}</p>
-              <p className="upgrade-plan__price">{plan.price}</p>
-              <ul className="upgrade-plan__features">
-                {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-              <p className="upgrade-plan__note">{plan.note}</p>
-            </TabsContent>
-          ))}
-        </Tabs>
-        <div className="dialog__actions dialog__actions--row">
-          <DialogClose className="btn btn--secondary">Cancel</DialogClose>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => void navigate(`/checkout?plan=${planId}`)}
-          >
-            Subscribe Now
-          </button>
-        </div>
-      </DialogContent>
-    </Dialog>
+          </Tabs>
+          <div className="dialog__actions dialog__actions--row">
+            <DialogClose className="btn btn--secondary">Cancel</DialogClose>
+            <button type="button" className="btn btn--primary" onClick={() => setPaying(true)}>
+              Subscribe Now
+            </button>
+          </div>
+        </DialogContent>
+      </Dialog>
+      <CheckoutDialog plan={plan} open={open && paying} onOpenChange={setPaying} onPaid={paid} />
+    </>
   );
 }

@@ -1,8 +1,16 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isPlanId, planById } from '@shared/plans';
+import type { Plan } from '@shared/plans';
 import { SimplePage } from '../components/SimplePage';
+import { CheckoutDialog } from '../payments/CheckoutDialog';
+import type { Paid } from '../payments/usePaymentAttempt';
+import { toast } from '../state/useToastStore';
 
-/** /checkout?plan={planId}: the chosen plan. The payment dialog arrives with payments. */
+/** Spec §9: a valid plan in the URL opens the payment dialog about 300 ms after load. */
+export const CHECKOUT_AUTO_OPEN_MS = 300;
+
+/** /checkout?plan={planId}: the chosen plan and its payment (only the four plan ids). */
 export function Checkout() {
   const [params] = useSearchParams();
   const planId = params.get('plan');
@@ -18,6 +26,23 @@ export function Checkout() {
       </SimplePage>
     );
   }
+  return <PlanCheckout key={plan.id} plan={plan} />;
+}
+
+function PlanCheckout({ plan }: { plan: Plan }) {
+  const navigate = useNavigate();
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setPaying(true), CHECKOUT_AUTO_OPEN_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  function paid({ email }: Paid) {
+    toast({ title: 'Subscription Success!', description: `You're now a ${plan.name}!` });
+    setPaying(false);
+    void navigate(`/checkout-success?plan=${plan.id}`, { state: { email } });
+  }
 
   return (
     <SimplePage title={plan.name} documentTitle="Checkout">
@@ -30,21 +55,15 @@ export function Checkout() {
       </ul>
       <p className="muted">{plan.note}</p>
       <div className="button-row">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled
-          aria-describedby="checkout-soon"
-        >
+        <button type="button" className="btn btn--primary" onClick={() => setPaying(true)}>
           Subscribe Now
         </button>
         <Link to="/" className="btn btn--secondary">
           Back to Home
         </Link>
       </div>
-      <p id="checkout-soon" className="muted">
-        Secure payments open very soon.
-      </p>
+      <p className="muted">One-time payment: plans never renew. Your besties are AI.</p>
+      <CheckoutDialog plan={plan} open={paying} onOpenChange={setPaying} onPaid={paid} />
     </SimplePage>
   );
 }

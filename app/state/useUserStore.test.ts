@@ -44,3 +44,53 @@ describe('the current-user store', () => {
     expect(useUserStore.getState().user).toEqual(USER);
   });
 });
+
+describe('a plan that ends', () => {
+  const PAID: PublicUser = {
+    id: 'u2',
+    email: 'paid@b.co',
+    name: null,
+    profileImage: null,
+    subscriptionTier: 'basic',
+    subscriptionEndsAt: '2026-03-01T12:00:00.000Z',
+    metadata: { ageRange: null, location: null },
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-01T11:00:00.000Z') });
+    return () => vi.useRealTimers();
+  });
+
+  it('makes her free at the moment it ends, then asks the server again', async () => {
+    getCurrentUserMock.mockResolvedValue({
+      ...PAID,
+      subscriptionTier: 'free',
+      subscriptionEndsAt: null,
+    });
+    setUser(PAID);
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000 - 1);
+    expect(useUserStore.getState().user?.subscriptionTier).toBe('basic');
+    expect(getCurrentUserMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useUserStore.getState().user?.subscriptionTier).toBe('free');
+    expect(getCurrentUserMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a plan that lasts for ever, and keeps waiting across the longest timer', async () => {
+    setUser({ ...PAID, subscriptionTier: 'vip', subscriptionEndsAt: null });
+    await vi.advanceTimersByTimeAsync(400 * 24 * 60 * 60 * 1000);
+    expect(useUserStore.getState().user?.subscriptionTier).toBe('vip');
+
+    const inThirtyDays = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+    getCurrentUserMock.mockResolvedValue({
+      ...PAID,
+      subscriptionTier: 'free',
+      subscriptionEndsAt: null,
+    });
+    setUser({ ...PAID, subscriptionTier: 'premium', subscriptionEndsAt: inThirtyDays });
+    await vi.advanceTimersByTimeAsync(29 * 24 * 60 * 60 * 1000);
+    expect(useUserStore.getState().user?.subscriptionTier).toBe('premium');
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    expect(useUserStore.getState().user?.subscriptionTier).toBe('free');
+  });
+});

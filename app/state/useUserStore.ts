@@ -50,3 +50,38 @@ export function loadUserOnce(): void {
   started = true;
   void refreshUser();
 }
+
+/** setTimeout's longest delay (about 24.8 days); a longer wait is taken in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+let expiryTimer: number | undefined;
+
+/**
+ * Her plan ends on every screen at once when `subscriptionEndsAt` passes: she is free here
+ * straight away (the server already says so), and the server is asked again in case another
+ * plan follows on.
+ */
+function watchPlanEnd(user: PublicUser | null): void {
+  window.clearTimeout(expiryTimer);
+  if (!user?.subscriptionEndsAt || user.subscriptionTier === 'free') return;
+  const left = Date.parse(user.subscriptionEndsAt) - Date.now();
+  if (Number.isNaN(left)) return;
+  if (left > MAX_TIMER_MS) {
+    expiryTimer = window.setTimeout(() => watchPlanEnd(user), MAX_TIMER_MS);
+    return;
+  }
+  expiryTimer = window.setTimeout(
+    () => {
+      const { user: current } = useUserStore.getState();
+      if (current?.id !== user.id) return;
+      useUserStore.setState({
+        user: { ...current, subscriptionTier: 'free', subscriptionEndsAt: null },
+      });
+      void refreshUser();
+    },
+    Math.max(0, left),
+  );
+}
+
+useUserStore.subscribe((state, previous) => {
+  if (state.user !== previous.user) watchPlanEnd(state.user);
+});

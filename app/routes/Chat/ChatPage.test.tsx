@@ -22,6 +22,7 @@ const USER: PublicUser = {
   name: null,
   profileImage: null,
   subscriptionTier: 'free',
+  subscriptionEndsAt: null,
   metadata: { ageRange: null, location: null },
 };
 

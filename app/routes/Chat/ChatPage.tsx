@@ -44,10 +44,12 @@ export function ChatPage() {
     fresh.id,
   );
 
+  // A new plan (or one that ended) changes how her earlier replies read: pull them again.
   const userId = user?.id;
+  const tier = user?.subscriptionTier;
   useEffect(() => {
     if (userId) void syncNow();
-  }, [userId]);
+  }, [userId, tier]);
 
   function newChat() {
     setDrawerOpen(false);
@@ -110,7 +112,7 @@ export function ChatPage() {
         tier={user?.subscriptionTier ?? 'free'}
         onStart={startWith}
       />
-      <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} />
+      <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} chatId={chatId} />
       {celebration.plan && (
         <UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />
       )}

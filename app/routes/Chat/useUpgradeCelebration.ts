@@ -8,9 +8,10 @@ import { planById, type Plan } from '@shared/plans';
  */
 export function useUpgradeCelebration(): { plan: Plan | null; close: () => void } {
   const [params, setParams] = useSearchParams();
-  const [plan, setPlan] = useState<Plan | null>(() =>
-    params.get('success') === 'true' ? (planById(params.get('plan')) ?? null) : null,
-  );
+  const [plan, setPlan] = useState<Plan | null>(null);
+  // Also when the screen is already open (a payment made from its upgrade dialog).
+  const celebrated = params.get('success') === 'true' ? planById(params.get('plan')) : undefined;
+  if (celebrated && celebrated !== plan) setPlan(celebrated);
 
   const hasSuccessParams = params.has('success') || params.has('plan');
   useEffect(() => {

@@ -1,6 +1,13 @@
 import { tierLabel } from '@shared/user';
 import { useUserStore } from '../../state/useUserStore';
 
+function PlanEnd({ endsAt }: { endsAt: string | null | undefined }) {
+  const when = endsAt
+    ? `until ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(endsAt))}`
+    : 'for ever';
+  return <span className="settings__plan-end"> · {when}</span>;
+}
+
 export function AccountSection() {
   const user = useUserStore((state) => state.user);
   return (
@@ -13,7 +20,12 @@ export function AccountSection() {
         </div>
         <div>
           <dt>Subscription</dt>
-          <dd>{tierLabel(user?.subscriptionTier)}</dd>
+          <dd>
+            <span>{tierLabel(user?.subscriptionTier)}</span>
+            {user && user.subscriptionTier !== 'free' && (
+              <PlanEnd endsAt={user?.subscriptionEndsAt} />
+            )}
+          </dd>
         </div>
       </dl>
     </section>

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InstallButton } from '../../pwa/InstallButton';
 import { AccountSection } from './AccountSection';
 import { LogoutButton } from './LogoutButton';
+import { PurchasesSection } from './PurchasesSection';
 import { ThemeSection } from './ThemeSection';
 import './settings.css';
 
@@ -28,6 +29,7 @@ export function SettingsPage() {
       </header>
       <main className="settings__main">
         <AccountSection />
+        <PurchasesSection />
         <ThemeSection />
         <section className="card settings__section" aria-labelledby="privacy-title">
           <h2 id="privacy-title">Privacy</h2>

@@ -1,0 +1,103 @@
+import './checkout.css';
+import { lazy, Suspense } from 'react';
+import { paymentMessages } from '@shared/payments';
+import type { Plan } from '@shared/plans';
+import { Dialog, DialogClose, DialogContent } from '../components/ui/Dialog';
+import { Spinner } from '../components/ui/Spinner';
+import { verifyPayment } from '../http/payments';
+import { refreshUser, useUserStore } from '../state/useUserStore';
+import { syncNow } from '../sync/runtime';
+import { TestCardForm } from './TestCardForm';
+import { useCheckout } from './useCheckout';
+import type { Paid } from './usePaymentAttempt';
+
+// Stripe's form (and Stripe.js behind it) loads only when a paying screen needs it.
+const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
+
+interface CheckoutDialogProps {
+  plan: Plan;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the payment is taken, verified (or not: only logged) and her data refreshed. */
+  onPaid: (paid: Paid) => void;
+}
+
+/**
+ * Tells the server about the payment, then brings her plan (and, through sync, her earlier
+ * replies in full) to this device. The provider's webhook fulfils it too, so a failed
+ * verification is only logged (spec §4, §8).
+ */
+async function settlePayment(plan: Plan, paid: Paid): Promise<void> {
+  try {
+    await verifyPayment({ paymentIntentId: paid.paymentIntentId, planId: plan.id });
+  } catch (error) {
+    console.error(paymentMessages.verifyFailed, error);
+  }
+  await refreshUser();
+  void syncNow();
+}
+
+function Preparing() {
+  return (
+    <div className="checkout-state">
+      <Spinner label="Preparing your checkout..." />
+      <p>Preparing your checkout...</p>
+    </div>
+  );
+}
+
+/** 'Subscribe to {product}' (spec §2, §4): loading, error with Close, or the payment form. */
+export function CheckoutDialog({ plan, open, onOpenChange, onPaid }: CheckoutDialogProps) {
+  const checkout = useCheckout(plan, open);
+  const defaultEmail = useUserStore((state) => state.user?.email ?? '');
+
+  async function paid(payment: Paid) {
+    await settlePayment(plan, payment);
+    onPaid(payment);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={`Subscribe to ${plan.name}`}
+        description="Enter your payment details to become a Bestie"
+        className="checkout-dialog"
+        // A half-typed card must not vanish on a stray tap outside the dialog.
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <p className="checkout-dialog__price">{plan.price}</p>
+        {checkout.kind === 'loading' && <Preparing />}
+        {checkout.kind === 'error' && (
+          <div className="checkout-state">
+            <p className="payment-form__error" role="alert">
+              {checkout.message}
+            </p>
+            <DialogClose className="btn btn--secondary">Close</DialogClose>
+          </div>
+        )}
+        {checkout.kind === 'ready' && checkout.payments.provider === 'test' && (
+          <TestCardForm
+            plan={plan}
+            clientSecret={checkout.clientSecret}
+            defaultEmail={defaultEmail}
+            onPaid={paid}
+          />
+        )}
+        {checkout.kind === 'ready' && checkout.payments.provider === 'stripe' && (
+          <Suspense fallback={<Preparing />}>
+            <StripePaymentForm
+              plan={plan}
+              publishableKey={checkout.payments.publishableKey}
+              clientSecret={checkout.clientSecret}
+              defaultEmail={defaultEmail}
+              onPaid={paid}
+            />
+          </Suspense>
+        )}
+        <p className="checkout-dialog__fine-print muted">
+          One-time payment: plans never renew, so you are never charged again.
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,201 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getCurrentUser } from '../http/auth';
+import { ApiError } from '../http/client';
+import {
+  confirmTestPayment,
+  createPaymentIntent,
+  getClientConfig,
+  verifyPayment,
+} from '../http/payments';
+import { givenUser, renderApp, USER } from '../test-utils';
+
+vi.mock('../http/payments', () => ({
+  getClientConfig: vi.fn(),
+  createPaymentIntent: vi.fn(),
+  verifyPayment: vi.fn(),
+  confirmTestPayment: vi.fn(),
+  getPurchases: vi.fn(),
+}));
+vi.mock('../http/auth', () => ({
+  login: vi.fn(),
+  register: vi.fn(),
+  logout: vi.fn(),
+  getCurrentUser: vi.fn(),
+}));
+vi.mock('../sync/runtime', () => ({ syncNow: vi.fn(() => Promise.resolve()) }));
+
+const SECRET = 'pi_test_abc_secret_xyz';
+
+function toastArea() {
+  // While the checkout dialog is open, the rest of the page (toasts too) is aria-hidden.
+  return within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
+}
+
+async function openCheckout(path = '/checkout?plan=bestie-month') {
+  const view = renderApp(path);
+  const dialog = await screen.findByRole('dialog', { name: /^Subscribe to / });
+  return { ...view, dialog };
+}
+
+async function fillCard(dialog: HTMLElement, card: string) {
+  const user = userEvent.setup();
+  const form = within(dialog);
+  await form.findByLabelText('Card number');
+  await user.type(form.getByLabelText('Card number'), card);
+  await user.type(form.getByLabelText('Expiry'), '1234');
+  await user.type(form.getByLabelText('CVC'), '123');
+  return user;
+}
+
+beforeEach(() => {
+  givenUser(USER);
+  vi.mocked(getClientConfig).mockResolvedValue({ payments: { provider: 'test' } });
+  vi.mocked(createPaymentIntent).mockResolvedValue({ clientSecret: SECRET });
+  vi.mocked(verifyPayment).mockResolvedValue({
+    ok: true,
+    status: 'fulfilled',
+    subscriptionTier: 'premium',
+    subscriptionEndsAt: null,
+  });
+  vi.mocked(confirmTestPayment).mockReset();
+  vi.mocked(getCurrentUser).mockResolvedValue({ ...USER, subscriptionTier: 'premium' });
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe('/checkout', () => {
+  it("shows 'No plan selected' for anything but the four plan ids", () => {
+    renderApp('/checkout?plan=bestie-decade');
+    expect(screen.getByRole('heading', { name: 'No plan selected' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Available Plans' }).getAttribute('href')).toBe(
+      '/',
+    );
+  });
+
+  it('opens the payment dialog by itself about 300 ms after load', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/checkout?plan=bestie-year');
+    expect(screen.getByRole('heading', { name: 'Bestie for the Year' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(250));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => vi.advanceTimersByTime(60));
+    expect(screen.getByRole('dialog', { name: 'Subscribe to Bestie for the Year' })).toBeTruthy();
+    expect(vi.mocked(createPaymentIntent)).toHaveBeenCalledWith({ planId: 'bestie-year' });
+  });
+
+  it("says 'Preparing your checkout...' while the payment is being set up", async () => {
+    vi.mocked(createPaymentIntent).mockReturnValue(new Promise(() => {}));
+    const { dialog } = await openCheckout();
+    expect(within(dialog).getByText('Enter your payment details to become a Bestie')).toBeTruthy();
+    expect(within(dialog).getByText('Preparing your checkout...')).toBeTruthy();
+  });
+
+  it('shows the error with a Close button when the payment cannot be set up', async () => {
+    vi.mocked(createPaymentIntent).mockRejectedValue(
+      new ApiError(502, 'Bad Gateway', '{"message":"Failed to create payment intent","code":"x"}'),
+    );
+    const { dialog } = await openCheckout();
+    expect(await within(dialog).findByText('Failed to create payment intent')).toBeTruthy();
+    expect(toastArea().getByText('Error starting checkout')).toBeTruthy();
+    await userEvent.click(within(dialog).getByText('Close'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("says 'Something went wrong. Please try again.' when offline", async () => {
+    vi.mocked(createPaymentIntent).mockRejectedValue(new TypeError('Failed to fetch'));
+    const { dialog } = await openCheckout();
+    expect(await within(dialog).findByText('Something went wrong. Please try again.')).toBeTruthy();
+  });
+
+  it('keeps the form open with the error inline and in a toast when the card is declined', async () => {
+    vi.mocked(confirmTestPayment).mockRejectedValue(
+      new ApiError(
+        402,
+        'Payment Required',
+        '{"message":"Your card was declined.","code":"card_declined"}',
+      ),
+    );
+    const { dialog } = await openCheckout();
+    const user = await fillCard(dialog, '4000000000000002');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Your card was declined.',
+    );
+    expect(toastArea().getByText('Payment Failed')).toBeTruthy();
+    expect(toastArea().getByText('Your card was declined.')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Card number') as HTMLInputElement).value).toBe(
+      '4000 0000 0000 0002',
+    );
+    expect(verifyPayment).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Payment Error' when something unexpected breaks", async () => {
+    vi.mocked(confirmTestPayment).mockRejectedValue(new TypeError('Failed to fetch'));
+    const { dialog } = await openCheckout();
+    const user = await fillCard(dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    expect(await toastArea().findByText('Payment Error')).toBeTruthy();
+    expect(toastArea().getByText('An unexpected error occurred')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'An error occurred with your payment',
+    );
+  });
+
+  it('asks for a billing email before any card is sent', async () => {
+    givenUser(null);
+    const { dialog } = await openCheckout();
+    const user = await fillCard(dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    expect(within(dialog).getByText('Email is required')).toBeTruthy();
+    expect(confirmTestPayment).not.toHaveBeenCalled();
+  });
+
+  it('pays, verifies with the server, refreshes her plan and goes to /checkout-success', async () => {
+    vi.mocked(confirmTestPayment).mockResolvedValue({
+      paymentIntentId: 'pi_test_abc',
+      status: 'succeeded',
+    });
+    const { dialog, location } = await openCheckout();
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe(USER.email);
+    const user = await fillCard(dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    await waitFor(() => expect(location()).toBe('/checkout-success?plan=bestie-month'), {
+      timeout: 5000,
+    });
+    expect(confirmTestPayment).toHaveBeenCalledWith(
+      expect.objectContaining({
+        clientSecret: SECRET,
+        email: USER.email,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12 / 34',
+        cvc: '123',
+      }),
+    );
+    expect(verifyPayment).toHaveBeenCalledWith({
+      paymentIntentId: 'pi_test_abc',
+      planId: 'bestie-month',
+    });
+    expect(getCurrentUser).toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+  });
+
+  it('still succeeds when verification fails (only logged)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(verifyPayment).mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.mocked(confirmTestPayment).mockResolvedValue({
+      paymentIntentId: 'pi_test_abc',
+      status: 'succeeded',
+    });
+    const { dialog, location } = await openCheckout();
+    const user = await fillCard(dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    await waitFor(() => expect(location()).toBe('/checkout-success?plan=bestie-month'), {
+      timeout: 5000,
+    });
+    expect(logged).toHaveBeenCalledWith('Failed to verify payment with server', expect.anything());
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,161 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Chat } from '@shared/chat';
+import type { PublicUser } from '@shared/user';
+import { RequireUser } from '../../components/RequireUser';
+import { Toaster } from '../../components/ui/Toaster';
+import { clearLocalData } from '../../db/chats';
+import { aChat, aMessage } from '../../db/testData';
+import { getCurrentUser } from '../../http/auth';
+import {
+  confirmTestPayment,
+  createPaymentIntent,
+  getClientConfig,
+  verifyPayment,
+} from '../../http/payments';
+import { useUserStore } from '../../state/useUserStore';
+import { fakeSyncApi } from '../../sync/fakeApi';
+import { FakeSyncServer } from '../../sync/fakeServer';
+import { startSync } from '../../sync/runtime';
+import { ChatPage } from './ChatPage';
+
+vi.mock('../../http/payments', () => ({
+  getClientConfig: vi.fn(),
+  createPaymentIntent: vi.fn(),
+  verifyPayment: vi.fn(),
+  confirmTestPayment: vi.fn(),
+}));
+vi.mock('../../http/auth', () => ({
+  login: vi.fn(),
+  register: vi.fn(),
+  logout: vi.fn(),
+  getCurrentUser: vi.fn(),
+}));
+
+const FREE: PublicUser = {
+  id: 'user-1',
+  email: 'cassie.fan@example.com',
+  name: null,
+  profileImage: null,
+  subscriptionTier: 'free',
+  subscriptionEndsAt: null,
+  metadata: { ageRange: null, location: null },
+};
+const PREMIUM: PublicUser = {
+  ...FREE,
+  subscriptionTier: 'premium',
+  subscriptionEndsAt: '2099-01-01T00:00:00.000Z',
+};
+
+const FULL_REPLY = 'Oh babe, that stings. Here is what I would do, step by step.';
+const chat: Chat = aChat({
+  id: 'c1',
+  messages: [
+    aMessage({ id: 'u1', chatId: 'c1', seq: 1, message: 'He ghosted me' }),
+    aMessage({
+      id: 'r1',
+      chatId: 'c1',
+      seq: 2,
+      isUser: false,
+      isTeaser: true,
+      message: 'Oh babe, that stings.',
+    }),
+  ],
+});
+
+let server: FakeSyncServer;
+let stopSync: (() => void) | undefined;
+
+beforeEach(async () => {
+  await clearLocalData();
+  server = new FakeSyncServer();
+  fakeSyncApi(server);
+  const { messages, ...summary } = chat;
+  server.change({ kind: 'chat', row: summary });
+  for (const message of messages) server.change({ kind: 'message', row: message });
+  useUserStore.setState({ status: 'ready', user: FREE });
+  stopSync = startSync(FREE);
+
+  vi.mocked(getClientConfig).mockResolvedValue({ payments: { provider: 'test' } });
+  vi.mocked(createPaymentIntent).mockResolvedValue({ clientSecret: 'pi_test_1_secret_2' });
+  vi.mocked(confirmTestPayment).mockResolvedValue({
+    paymentIntentId: 'pi_test_1',
+    status: 'succeeded',
+  });
+  // The server fulfils: her plan changes and her earlier reply comes back in full.
+  vi.mocked(verifyPayment).mockImplementation(() => {
+    server.change({
+      kind: 'message',
+      row: { ...chat.messages[1]!, isTeaser: false, message: FULL_REPLY },
+    });
+    return Promise.resolve({
+      ok: true,
+      status: 'fulfilled',
+      subscriptionTier: 'premium',
+      subscriptionEndsAt: PREMIUM.subscriptionEndsAt,
+    });
+  });
+  vi.mocked(getCurrentUser).mockResolvedValue(PREMIUM);
+});
+
+afterEach(() => {
+  stopSync?.();
+  stopSync = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('paying from the upgrade dialog in a chat', () => {
+  it('takes the payment in place, then shows her reply in full and the celebration', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/chat/:id?',
+          element: (
+            <RequireUser>
+              <ChatPage />
+            </RequireUser>
+          ),
+        },
+      ],
+      { initialEntries: ['/chat/c1'] },
+    );
+    render(
+      <>
+        <RouterProvider router={router} />
+        <Toaster />
+      </>,
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Oh babe, that stings.');
+    await user.click(screen.getByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }));
+    const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' });
+    await user.click(within(upgrade).getByRole('tab', { name: 'Year' }));
+    await user.click(within(upgrade).getByRole('button', { name: 'Subscribe Now' }));
+
+    const checkout = within(
+      await screen.findByRole('dialog', { name: 'Subscribe to Bestie for the Year' }),
+    );
+    await user.type(await checkout.findByLabelText('Card number'), '4242424242424242');
+    await user.type(checkout.getByLabelText('Expiry'), '1234');
+    await user.type(checkout.getByLabelText('CVC'), '123');
+    await user.click(checkout.getByRole('button', { name: 'Pay $99.99' }));
+
+    expect(await screen.findByText('Payment Successful!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Bestie Upgrade Complete!' })).toBeTruthy();
+    expect(screen.getByText("You're now a Bestie for the Year!", { selector: 'p' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useUserStore.getState().user?.subscriptionTier).toBe('premium');
+    expect(await screen.findByText(FULL_REPLY)).toBeTruthy();
+    expect(
+      screen.queryByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }),
+    ).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/chat/c1');
+    expect(verifyPayment).toHaveBeenCalledWith({
+      paymentIntentId: 'pi_test_1',
+      planId: 'bestie-year',
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  fillSignUp,
+  openChatHistory,
+  PASSWORD,
+  signUpViaApi,
+  TEASER_BUTTON,
+  toasts,
+  uniqueEmail,
+} from './helpers';
+
+const SHOTS = 'test-results/screenshots';
+/** A stored bestie reply (not the welcome, not one still being written). */
+const REPLY = '.message-row--bestie:not(.message-row--unsaved) .chat-bubble--bestie';
+
+/** The local test provider's card form (no Stripe keys are set for e2e). */
+async function fillCard(page: Page, card: string, email?: string) {
+  const dialog = page.getByRole('dialog', { name: /^Subscribe to / });
+  await expect(dialog.getByText('Test mode — no real charge')).toBeVisible();
+  if (email) await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Card number').fill(card);
+  await dialog.getByLabel('Expiry').fill('12 / 34');
+  await dialog.getByLabel('CVC').fill('123');
+  return dialog;
+}
+
+test('a free user pays from the teaser nudge and gets every bestie, with her earlier reply in full', async ({
+  page,
+}, testInfo) => {
+  await signUpViaApi(page);
+  await page.goto(`/chat?new=${Date.now()}`);
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('He left me on read for two days, what do I do?');
+  await box.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+  const teaser = (await log.locator(REPLY).last().textContent()) ?? '';
+
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
+  await expect(upgrade).toBeVisible({ timeout: 5000 });
+  await upgrade.getByRole('button', { name: 'Subscribe Now' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Subscribe to Bestie for the Month' });
+  await expect(checkout.getByText('Enter your payment details to become a Bestie')).toBeVisible();
+  await fillCard(page, '4242 4242 4242 4242');
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/checkout-dialog-${testInfo.project.name}.png` });
+  await checkout.getByRole('button', { name: 'Pay $14.99' }).click();
+
+  await expect(toasts(page).getByText('Payment Successful!')).toBeVisible();
+  await expect(checkout).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Bestie Upgrade Complete!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  // Her earlier reply now reads in full: no teaser left, and more words than before.
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
+  const full = (await log.locator(REPLY).last().textContent()) ?? '';
+  expect(full.length).toBeGreaterThan(teaser.length - TEASER_BUTTON.length);
+
+  // Brooke opens, and her replies come in full.
+  const history = await openChatHistory(page);
+  await history.getByRole('button', { name: 'New Chat' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose Your Bestie' });
+  await picker.getByRole('radio', { name: 'Brooke' }).click();
+  await picker.getByRole('button', { name: 'Start Chatting' }).click();
+  await expect(page.getByText(/^Hey! I'm Brooke\./)).toBeVisible();
+  await box.fill('Should I text him first?');
+  await box.press('Enter');
+  await expect(log.getByText('Should I text him first?')).toBeVisible();
+  await expect(log.locator(REPLY)).toHaveCount(1);
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
+
+  await page.goto('/settings');
+  await expect(page.getByText('Premium Bestie')).toBeVisible();
+  const purchases = page.getByRole('region', { name: 'Purchases' });
+  await expect(purchases.getByText('Bestie for the Month')).toBeVisible();
+  await expect(purchases.getByText('$14.99')).toBeVisible();
+  await expect(purchases.getByText(/never renew/)).toBeVisible();
+});
+
+test('a declined card shows the error and keeps the form open with what she typed', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/checkout?plan=bestie-year');
+  const checkout = page.getByRole('dialog', { name: 'Subscribe to Bestie for the Year' });
+  await expect(checkout).toBeVisible();
+  await fillCard(page, '4000 0000 0000 0002');
+  await checkout.getByRole('button', { name: 'Pay $99.99' }).click();
+
+  // The modal checkout dialog hides the rest of the page (the toast too) from the a11y tree.
+  await expect(
+    page
+      .getByRole('region', { name: /notifications/i, includeHidden: true })
+      .getByText('Payment Failed'),
+  ).toBeVisible();
+  await expect(checkout.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(checkout.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await expect(checkout.getByRole('button', { name: 'Pay $99.99' })).toBeEnabled();
+  expect(
+    ((await (await page.request.get('/api/user')).json()) as { subscriptionTier: string })
+      .subscriptionTier,
+  ).toBe('free');
+
+  // Another number that is not a test card is refused as invalid, also without a charge.
+  await checkout.getByLabel('Card number').fill('1234 5678 9012 3456');
+  await checkout.getByRole('button', { name: 'Pay $99.99' }).click();
+  await expect(checkout.getByRole('alert')).toHaveText('Your card number is invalid.');
+});
+
+test('a visitor buys a day pass, then signs up with the same email and has it', async ({
+  page,
+}) => {
+  const email = uniqueEmail('visitor-buyer');
+  await page.goto('/');
+  await page.locator('[data-plan="bestie-day"]').click();
+  await page.getByRole('button', { name: 'Sis, I need you to come through!' }).click();
+  await expect(page).toHaveURL(/\/checkout\?plan=bestie-day$/);
+  const checkout = page.getByRole('dialog', { name: 'Subscribe to Bestie for the Day' });
+  await expect(checkout).toBeVisible();
+  await fillCard(page, '4242424242424242', email);
+  await checkout.getByRole('button', { name: 'Pay $4.99' }).click();
+
+  await expect(page).toHaveURL(/\/checkout-success/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole('link', { name: 'Create Account' }).click();
+  await fillSignUp(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/chat/);
+  await page.goto('/settings');
+  await expect(page.getByText('Bestie for the Day')).toBeVisible();
+});
