@@ -38,6 +38,7 @@ describe('POST /api/register', () => {
       name: null,
       profileImage: null,
       subscriptionTier: 'free',
+      subscriptionEndsAt: null,
       metadata: { ageRange: null, location: null },
     });
     const cookie = sessionCookieOf(answer);

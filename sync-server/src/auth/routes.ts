@@ -8,7 +8,7 @@ import { signIn, signOut } from '../http/session';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { presentUser } from '../users/present';
-import { tierOf } from '../users/service';
+import { entitlementOfUser } from '../users/service';
 import { registerPerIp } from './limits';
 import { logIn, register } from './service';
 
@@ -22,14 +22,14 @@ export function authRoutes(deps: Deps): Router<AppState> {
     const user = await register(deps, body);
     signIn(deps, ctx, user.id);
     ctx.status = 201;
-    ctx.body = presentUser(user, tierOf(deps, { userId: user.id }));
+    ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
   });
 
   router.post('/login', async (ctx) => {
     const body = validateBody(ctx, loginSchema);
     const user = await logIn(deps, { ...body, address: clientAddressKey(ctx.ip) });
     signIn(deps, ctx, user.id);
-    ctx.body = presentUser(user, tierOf(deps, { userId: user.id }));
+    ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
   });
 
   router.post('/logout', (ctx) => {
@@ -40,7 +40,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
   router.get('/user', (ctx) => {
     const user = ctx.state.user;
     if (!user) throw unauthorized();
-    ctx.body = presentUser(user, tierOf(deps, { userId: user.id }));
+    ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
   });
 
   return router;

@@ -1,28 +1,65 @@
+import { planDurationMs } from '@shared/payments';
+import { planById } from '@shared/plans';
 import { SUBSCRIPTION_TIERS } from '@shared/user';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
+import { coverageAt, replay } from './replay';
+import type { Coverage, PaidGrant, Period } from './replay';
 import * as repo from './repo';
+
+export type { Coverage as Entitlement };
+
+type Clocked = Pick<Deps, 'db' | 'now'>;
 
 const isTier = (value: string): value is SubscriptionTier =>
   (SUBSCRIPTION_TIERS as readonly string[]).includes(value);
 
-/** The tier a user has now: her entitlement while it lasts, else free. */
-export function currentTier(
-  deps: Pick<Deps, 'db' | 'now'>,
-  props: { userId: string },
-): SubscriptionTier {
-  const row = repo.findEntitlement(deps.db, props.userId);
-  if (!row || !isTier(row.tier)) return 'free';
-  if (row.expiresAt !== null && row.expiresAt <= deps.now()) return 'free';
-  return row.tier;
+/** Her entitlement row (given by grantTier) as a period that began before any purchase. */
+function grantedPeriods(deps: Clocked, userId: string): Period[] {
+  const row = repo.findEntitlement(deps.db, userId);
+  if (!row || !isTier(row.tier) || row.tier === 'free') return [];
+  return [{ tier: row.tier, start: -Infinity, end: row.expiresAt }];
+}
+
+function paidGrants(deps: Clocked, userId: string): PaidGrant[] {
+  return repo.grantingPurchases(deps.db, userId).flatMap((row) => {
+    const plan = planById(row.planId);
+    if (!plan) return [];
+    return [{ id: row.id, tier: plan.tier, at: row.fulfilledAt, durationMs: planDurationMs(plan) }];
+  });
+}
+
+function replayed(deps: Clocked, userId: string) {
+  return replay(paidGrants(deps, userId), grantedPeriods(deps, userId));
 }
 
 /**
- * Gives a user a tier until `expiresAt` (ms since the epoch; null = for ever). Replaces what
- * she had. Used by tests now and by payment fulfilment later.
+ * What she has now, read afresh on every call (so a plan ends at once): the highest tier her
+ * grant or her purchases cover now, and when that coverage ends (null when free or for ever).
+ */
+export function entitlementOf(deps: Clocked, props: { userId: string }): Coverage {
+  return coverageAt(replayed(deps, props.userId).periods, deps.now());
+}
+
+/** The tier a user has now. */
+export function currentTier(deps: Clocked, props: { userId: string }): SubscriptionTier {
+  return entitlementOf(deps, props).tier;
+}
+
+/** The period each of her counting purchases gave (null: bought while covered for ever). */
+export function purchasePeriods(
+  deps: Clocked,
+  props: { userId: string },
+): Map<string, Period | null> {
+  return replayed(deps, props.userId).byId;
+}
+
+/**
+ * Gives a user a tier until `expiresAt` (ms since the epoch; null = for ever). Replaces an
+ * earlier grant; her purchases still count on top of it (the higher tier wins). Used by tests.
  */
 export function grantTier(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Clocked,
   props: { userId: string; tier: SubscriptionTier; expiresAt: number | null },
 ): void {
   repo.upsertEntitlement(deps.db, {

@@ -17,19 +17,26 @@ const row: UserRow = {
 
 describe('presentUser', () => {
   it('shows exactly the public fields', () => {
-    const user = presentUser(row, 'premium');
+    const user = presentUser(row, { tier: 'premium', endsAt: Date.UTC(2030, 0, 2) });
     expect(publicUserSchema.strict().parse(user)).toEqual({
       id: 'a1',
       email: 'ann@example.com',
       name: 'Ann',
       profileImage: '/uploads/a1.png',
       subscriptionTier: 'premium',
+      subscriptionEndsAt: '2030-01-02T00:00:00.000Z',
       metadata: { ageRange: '25-34', location: 'Austin, TX' },
     });
     expect(JSON.stringify(user)).not.toContain('scrypt');
   });
 
+  it('shows a plan without an end (free, or for ever) as subscriptionEndsAt null', () => {
+    expect(presentUser(row, { tier: 'vip', endsAt: null }).subscriptionEndsAt).toBeNull();
+  });
+
   it('shows an unknown age range as null', () => {
-    expect(presentUser({ ...row, ageRange: '12-17' }, 'free').metadata.ageRange).toBeNull();
+    expect(
+      presentUser({ ...row, ageRange: '12-17' }, { tier: 'free', endsAt: null }).metadata.ageRange,
+    ).toBeNull();
   });
 });

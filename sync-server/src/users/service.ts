@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
-import { currentTier } from '../entitlements/service';
+import { entitlementOf } from '../entitlements/service';
+import type { Entitlement } from '../entitlements/service';
 import { conflict } from '../http/errors';
 import * as repo from './repo';
 import type { UserRow } from './repo';
@@ -32,9 +33,14 @@ export function createUser(deps: Deps, props: { email: string; passwordHash: str
 }
 
 /**
- * The user's subscription tier. The single place that decides it, from her entitlement
- * (entitlements/service.ts): an expired one is free again.
+ * Her tier now and when it ends. The single place that decides it, from her grant and her
+ * purchases (entitlements/service.ts): an expired plan is free again at once.
  */
+export function entitlementOfUser(deps: Deps, props: { userId: string }): Entitlement {
+  return entitlementOf(deps, props);
+}
+
+/** Her subscription tier now (see entitlementOfUser). */
 export function tierOf(deps: Deps, props: { userId: string }): SubscriptionTier {
-  return currentTier(deps, props);
+  return entitlementOf(deps, props).tier;
 }
