@@ -81,6 +81,16 @@ describe('the plan replay', () => {
     expect(replay(grants).byId.get('b')?.start).toBe(T0 + 30 * DAY);
   });
 
+  it('puts the higher plan first when two are fulfilled in the same millisecond', () => {
+    for (const grants of [
+      [dayPass('a', T0), month('b', T0)],
+      [month('b', T0), dayPass('a', T0)],
+    ]) {
+      expect(replay(grants).byId.get('a')?.start).toBe(T0 + 30 * DAY);
+      expect(at(grants, T0 + 30 * DAY)).toEqual({ tier: 'basic', endsAt: T0 + 31 * DAY });
+    }
+  });
+
   it('shifts the rest when one is left out (a refund)', () => {
     const kept = [month('b', T0 + 10 * DAY)];
     expect(at(kept, T0 + 10 * DAY)).toEqual({ tier: 'premium', endsAt: T0 + 40 * DAY });

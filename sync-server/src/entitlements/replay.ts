@@ -56,7 +56,8 @@ export function replay(
 ): { periods: Period[]; byId: Map<string, Period | null> } {
   const periods = [...base];
   const byId = new Map<string, Period | null>();
-  const ordered = [...grants].sort((a, b) => a.at - b.at);
+  // Fulfilled in the same millisecond: the higher tier first, so no order can waste a plan.
+  const ordered = [...grants].sort((a, b) => a.at - b.at || TIER_RANK[b.tier] - TIER_RANK[a.tier]);
   for (const grant of ordered) {
     const start = coverageEnd(periods, grant.tier, grant.at);
     if (start === null) {
