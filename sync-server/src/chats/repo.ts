@@ -248,3 +248,53 @@ export function messagesByIds(db: Db, ids: string[]): MessageRow[] {
     )
     .all(JSON.stringify(ids));
 }
+
+// Plans (issue 10): replies are presented for her tier, so a change of tier sends them again.
+
+/**
+ * Gives each of her replies (but crisis replies, always shown in full) a new number of her
+ * change sequence, in their present order, so her next pull brings them again. Call inside
+ * the transaction that changed her tier.
+ */
+export function renumberReplies(db: Db, userId: string): void {
+  const { count } = db
+    .prepare<[string], { count: number }>(
+      `SELECT count(*) AS count FROM messages
+       WHERE user_id = ? AND role = 'assistant' AND is_crisis = 0`,
+    )
+    .get(userId) ?? { count: 0 };
+  if (count === 0) return;
+  const last = db
+    .prepare<[{ userId: string; count: number }], { seq: number }>(
+      `INSERT INTO user_change_seq (user_id, seq) VALUES (@userId, @count)
+       ON CONFLICT (user_id) DO UPDATE SET seq = seq + @count
+       RETURNING seq`,
+    )
+    .get({ userId, count });
+  if (!last) throw new Error('No change sequence number was returned');
+  db.prepare(
+    `UPDATE messages SET change_seq = @first + ordered.n - 1
+     FROM (
+       SELECT id, ROW_NUMBER() OVER (ORDER BY change_seq) AS n FROM messages
+       WHERE user_id = @userId AND role = 'assistant' AND is_crisis = 0
+     ) AS ordered
+     WHERE messages.id = ordered.id`,
+  ).run({ userId, first: last.seq - count + 1 });
+}
+
+/** The tier her replies were last presented for after a payment, if any. */
+export function findPresentedTier(db: Db, userId: string): string | undefined {
+  return db
+    .prepare<[string], { tier: string }>('SELECT tier FROM presented_tiers WHERE user_id = ?')
+    .get(userId)?.tier;
+}
+
+export function setPresentedTier(
+  db: Db,
+  row: { userId: string; tier: string; updatedAt: number },
+): void {
+  db.prepare(
+    `INSERT INTO presented_tiers (user_id, tier, updated_at) VALUES (@userId, @tier, @updatedAt)
+     ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, updated_at = excluded.updated_at`,
+  ).run(row);
+}

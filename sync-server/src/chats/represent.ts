@@ -1,0 +1,42 @@
+import type { SubscriptionTier } from '@shared/user';
+import type { Deps } from '../deps';
+import * as repo from './repo';
+
+/**
+ * Teasers are cut when a reply is presented, so her device holds replies as her tier showed
+ * them. When a payment, refund or dispute changes her tier, each reply takes a new change
+ * sequence number and her next pull brings it again, in full or as a teaser. Call inside the
+ * transaction that changed her tier.
+ */
+export function representRepliesForTier(
+  deps: Pick<Deps, 'db' | 'now'>,
+  props: { userId: string; before: SubscriptionTier; after: SubscriptionTier },
+): void {
+  if (props.before !== props.after) repo.renumberReplies(deps.db, props.userId);
+  repo.setPresentedTier(deps.db, {
+    userId: props.userId,
+    tier: props.after,
+    updatedAt: deps.now(),
+  });
+}
+
+/**
+ * A plan also ends with no event at all: before a pull, if her tier is no longer the one her
+ * replies were last presented for (after a payment), they are sent again. Users who never
+ * paid have no record and nothing changes for them.
+ */
+export function representRepliesIfTierMoved(
+  deps: Pick<Deps, 'db' | 'now'>,
+  props: { userId: string; tier: SubscriptionTier },
+): void {
+  deps.db.transaction(() => {
+    const presented = repo.findPresentedTier(deps.db, props.userId);
+    if (presented === undefined || presented === props.tier) return;
+    repo.renumberReplies(deps.db, props.userId);
+    repo.setPresentedTier(deps.db, {
+      userId: props.userId,
+      tier: props.tier,
+      updatedAt: deps.now(),
+    });
+  })();
+}
