@@ -50,6 +50,11 @@ describe('loadConfig', () => {
       replyLimitPaidPerHour: 300,
       replyJobLeaseMs: 30_000,
       replyJobConcurrency: 4,
+      paymentProvider: 'test',
+      stripeSecretKey: undefined,
+      stripePublishableKey: undefined,
+      stripeWebhookSecret: undefined,
+      stripeApiBase: undefined,
     });
   });
 
@@ -169,6 +174,55 @@ describe('loadConfig', () => {
     expect(moderation({})).toBe(false);
     expect(problemsOf({ OPENAI_BASE_URL: 'localhost:11434' })).toEqual([
       'OPENAI_BASE_URL: must be an http:// or https:// URL',
+    ]);
+  });
+
+  it('takes payments with Stripe when both keys are set', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+        NODE_ENV: 'production',
+      }),
+    ).toMatchObject({
+      paymentProvider: 'stripe',
+      stripeSecretKey: 'sk_test_abc',
+      stripePublishableKey: 'pk_test_abc',
+      stripeWebhookSecret: 'whsec_abc',
+      stripeApiBase: 'http://127.0.0.1:12111',
+    });
+  });
+
+  it('uses the test provider without keys, except in production unless PAYMENTS_TEST_MODE', () => {
+    const provider = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dir, ...env }).paymentProvider;
+    expect(provider({})).toBe('test');
+    expect(provider({ NODE_ENV: 'test' })).toBe('test');
+    expect(provider({ NODE_ENV: 'production' })).toBe('off');
+    expect(provider({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'false' })).toBe('off');
+    expect(provider({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' })).toBe('test');
+  });
+
+  it('refuses one Stripe key without the other, and a key of the wrong kind', () => {
+    const both =
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: set both (Stripe) or neither (test payments)';
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual([both]);
+    expect(problemsOf({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', PORT: 'x' })).toEqual([
+      'PORT: must be a number',
+      both,
+    ]);
+    // A secret key in the publishable slot would be sent to every browser.
+    expect(
+      problemsOf({ STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_PUBLISHABLE_KEY: 'sk_test_b' }),
+    ).toEqual(['STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_...)']);
+    expect(problemsOf({ STRIPE_API_BASE: '127.0.0.1:12111' })).toEqual([
+      'STRIPE_API_BASE: must be an http:// or https:// URL',
+    ]);
+    expect(problemsOf({ PAYMENTS_TEST_MODE: 'sure' })).toEqual([
+      'PAYMENTS_TEST_MODE: must be true or false',
     ]);
   });
 

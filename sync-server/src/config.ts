@@ -47,9 +47,21 @@ const envSchema = z.object({
   REPLY_JOB_CONCURRENCY: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1).max(64),
   ),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)'),
+  ),
+  // Sent to every browser: a secret key here would leak, so only a publishable one is taken.
+  STRIPE_PUBLISHABLE_KEY: optional(
+    z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_...)'),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  STRIPE_API_BASE: optional(httpUrl),
+  PAYMENTS_TEST_MODE: optional(booleanFlag),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string()),
 });
+
+export type PaymentProviderKind = 'stripe' | 'test' | 'off';
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -91,6 +103,17 @@ export interface Config {
   replyJobLeaseMs: number;
   /** Replies written at once by this process. */
   replyJobConcurrency: number;
+  /**
+   * 'stripe' when the Stripe keys are set; else the built-in test provider, which production
+   * refuses unless PAYMENTS_TEST_MODE=true ('off': nobody can pay).
+   */
+  paymentProvider: PaymentProviderKind;
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  /** Checks webhook signatures; without it the webhook answers 503. */
+  stripeWebhookSecret: string | undefined;
+  /** Another API host for the SDK, e.g. `http://127.0.0.1:12111` (stripe-mock, tests). */
+  stripeApiBase: string | undefined;
   /** e.g. `smtp://user:pass@host:587`; unset = mail is written to DATA_DIR/mail instead. */
   smtpUrl: string | undefined;
   /** The From header of every mail. */
@@ -110,12 +133,21 @@ export class ConfigError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // With one key only, the browser and the server would disagree about who takes payments.
+  if (
+    Boolean(unsetIfEmpty(env.STRIPE_SECRET_KEY)) !==
+    Boolean(unsetIfEmpty(env.STRIPE_PUBLISHABLE_KEY))
+  ) {
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: set both (Stripe) or neither (test payments)',
     );
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const vars = parsed.data;
+  const nodeEnv = vars.NODE_ENV ?? 'development';
   const port = vars.PORT ?? 3000;
   const dataDir = path.resolve(vars.DATA_DIR ?? './data');
   try {
@@ -130,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
     publicUrlIsDefault: vars.PUBLIC_URL === undefined,
     sessionSecret: vars.SESSION_SECRET ?? storedSessionSecret(dataDir),
-    nodeEnv: vars.NODE_ENV ?? 'development',
+    nodeEnv,
     logLevel: vars.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(vars.STATIC_DIR ?? './dist'),
     rateLimitIpPerHour: vars.RATE_LIMIT_IP_PER_HOUR ?? 300,
@@ -146,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replyLimitPaidPerHour: vars.REPLY_LIMIT_PAID_PER_HOUR ?? 300,
     replyJobLeaseMs: vars.REPLY_JOB_LEASE_MS ?? 30_000,
     replyJobConcurrency: vars.REPLY_JOB_CONCURRENCY ?? 4,
+    paymentProvider: paymentProviderOf(vars, nodeEnv),
+    stripeSecretKey: vars.STRIPE_SECRET_KEY,
+    stripePublishableKey: vars.STRIPE_PUBLISHABLE_KEY,
+    stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: vars.STRIPE_API_BASE,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'Besties <no-reply@localhost>',
   };
@@ -166,6 +203,16 @@ function storedSessionSecret(dataDir: string): string {
     throw new ConfigError([`SESSION_SECRET: ${file} holds a secret shorter than 32 characters`]);
   }
   return secret;
+}
+
+/** Stripe with keys; else test payments, which take no money, so production needs an opt-in. */
+function paymentProviderOf(
+  vars: { STRIPE_SECRET_KEY?: string; PAYMENTS_TEST_MODE?: boolean },
+  nodeEnv: NodeEnv,
+): PaymentProviderKind {
+  if (vars.STRIPE_SECRET_KEY) return 'stripe';
+  if (nodeEnv === 'production' && vars.PAYMENTS_TEST_MODE !== true) return 'off';
+  return 'test';
 }
 
 /** True when replies come from api.openai.com (a key and no other base URL, or its own URL). */

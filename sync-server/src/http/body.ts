@@ -2,8 +2,13 @@ import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { isApiPath } from './types';
 
-/** JSON bodies for /api (forms and multipart come with the routes that need them). */
-export function jsonBody(): Middleware {
+/**
+ * JSON bodies for /api (forms and multipart come with the routes that need them). `rawPaths`
+ * are left unread: their routes read the bytes themselves (readRawBody), e.g. to check a
+ * signature over them.
+ */
+export function jsonBody(options: { rawPaths?: string[] } = {}): Middleware {
+  const raw = new Set(options.rawPaths);
   const parse = koaBody({
     json: true,
     urlencoded: false,
@@ -11,5 +16,5 @@ export function jsonBody(): Middleware {
     multipart: false,
     jsonLimit: '1mb',
   });
-  return (ctx, next) => (isApiPath(ctx.path) ? parse(ctx, next) : next());
+  return (ctx, next) => (isApiPath(ctx.path) && !raw.has(ctx.path) ? parse(ctx, next) : next());
 }

@@ -36,6 +36,10 @@ export const invalidJson = () =>
 export const unauthorized = (message = 'Not signed in', code = 'unauthorized') =>
   new AppError(401, code, message);
 
+/** 402: a payment was refused or has not gone through. */
+export const paymentRequired = (message: string, code = 'payment_required') =>
+  new AppError(402, code, message);
+
 export const forbidden = (message = 'Forbidden', code = 'forbidden') =>
   new AppError(403, code, message);
 
@@ -69,5 +73,12 @@ export const tooManyRequests = (
     },
   );
 };
+
+/** 502: a provider we depend on (Stripe) failed; our own state is unchanged. */
+export const badGateway = (message: string, code = 'bad_gateway') =>
+  new AppError(502, code, message);
+
+export const serviceUnavailable = (message: string, code = 'service_unavailable') =>
+  new AppError(503, code, message);
 
 export const internalError = () => new AppError(500, 'internal_error', 'Something went wrong');
