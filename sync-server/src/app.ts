@@ -22,6 +22,9 @@ import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { chatRoutes } from './chats/routes';
+import type { PaymentProvider } from './payments/provider';
+import { createPaymentProvider } from './payments/providers';
+import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { personaRoutes } from './personas/routes';
 import { syncRoutes } from './sync/routes';
 import { createReplyProvider } from './replies/provider';
@@ -37,6 +40,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Defaults to OPENAI_* (an OpenAI-compatible API) or the built-in persona engine. */
   replies?: ReplyProvider;
+  /** Defaults to config.paymentProvider: Stripe, the built-in test provider, or null (off). */
+  payments?: PaymentProvider | null;
 }
 
 function apiRouter(deps: Deps): Router<AppState> {
@@ -47,6 +52,7 @@ function apiRouter(deps: Deps): Router<AppState> {
   api.use(personaRoutes().routes());
   api.use(chatRoutes(deps).routes());
   api.use(syncRoutes(deps).routes());
+  api.use(paymentRoutes(deps).routes());
   return api;
 }
 
@@ -80,6 +86,7 @@ export function createApp({
   now = Date.now,
   mailer,
   replies,
+  payments,
 }: AppOptions): App {
   const deps: Deps = {
     config,
@@ -90,6 +97,7 @@ export function createApp({
     mailer: mailer ?? createMailer(config, logger),
     replies: replies ?? createReplyProvider(config, logger),
     replyJobs: createReplyJobs(() => deps),
+    payments: payments !== undefined ? payments : createPaymentProvider({ config, db, now }),
   };
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   const api = apiRouter(deps);
@@ -99,7 +107,7 @@ export function createApp({
   app.use(securityHeaders());
   app.use(originCheck(config.publicUrl));
   app.use(sessionMiddleware(deps));
-  app.use(jsonBody());
+  app.use(jsonBody({ rawPaths: [STRIPE_WEBHOOK_PATH] }));
   app.use(apiFallbacks);
   app.use(api.routes());
   app.use(api.allowedMethods());

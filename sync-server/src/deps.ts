@@ -4,6 +4,7 @@ import type { Db } from './db/open';
 import type { RateLimiter } from './http/rateLimit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/provider';
 import type { ReplyProvider } from './replies/types';
 
 /** What services need from the outside world; built once by createApp, faked in tests. */
@@ -17,6 +18,8 @@ export interface Deps {
   mailer: Mailer;
   /** Writes the besties' replies: an OpenAI-compatible API or the built-in engine. */
   replies: ReplyProvider;
+  /** Stripe or the built-in test provider (config.paymentProvider); null when payments are off. */
+  payments: PaymentProvider | null;
   /** Runs the reply owed to each accepted message as a job kept in the database. */
   replyJobs: ReplyJobs;
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
+import { attachVisitorPurchases } from '../payments/purchases';
 import type { UserRow } from '../users/repo';
 import { createUser, emailTaken, findUserByEmail } from '../users/service';
 import { loginPerEmail, loginPerIp, registerPerEmail } from './limits';
@@ -9,7 +10,10 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 export const invalidCredentials = () =>
   unauthorized('Invalid email or password', 'invalid_credentials');
 
-/** Creates an account. The email is already trimmed and lower-cased by the shared schema. */
+/**
+ * Creates an account. The email is already trimmed and lower-cased by the shared schema.
+ * Plans she bought as a visitor with this billing email become hers.
+ */
 export async function register(
   deps: Deps,
   props: { email: string; password: string },
@@ -18,7 +22,9 @@ export async function register(
   if (findUserByEmail(deps, { email: props.email })) throw emailTaken();
   // Hashing is slow and async, so it happens before (never inside) the insert.
   const passwordHash = await hashPassword(props.password);
-  return createUser(deps, { email: props.email, passwordHash });
+  const user = createUser(deps, { email: props.email, passwordHash });
+  attachVisitorPurchases(deps, { userId: user.id, email: user.email });
+  return user;
 }
 
 /**
@@ -42,5 +48,7 @@ export async function logIn(
   // Only failures should count against the email and the address.
   deps.limiter.reset(loginPerEmail, props.email);
   deps.limiter.release(ipLimit, props.address);
+  // She may have paid as a visitor (with this billing email) since she last logged in.
+  attachVisitorPurchases(deps, { userId: user.id, email: user.email });
   return user;
 }

@@ -1,0 +1,47 @@
+import type { TestConfirmAnswer, TestConfirmBody } from '@shared/payments';
+import type { PaymentProviderKind } from '../config';
+
+/** A PaymentIntent as the provider itself records it: the only source fulfilment trusts. */
+export interface ProviderIntent {
+  id: string;
+  /** Stripe's words: 'succeeded', 'processing', 'requires_payment_method', ... */
+  status: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** The billing email she gave when paying (lower-cased), if any. */
+  email: string | null;
+}
+
+/** A webhook event whose signature was checked. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The event's object (a PaymentIntent, Charge or Dispute), as sent. */
+  object: Record<string, unknown>;
+}
+
+/** What payments need from Stripe, or from the built-in test provider that stands in for it. */
+export interface PaymentProvider {
+  kind: Exclude<PaymentProviderKind, 'off'>;
+  createIntent(props: {
+    amount: number;
+    currency: string;
+    metadata: Record<string, string>;
+    /** The same key again makes no second intent. */
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }>;
+  /** null when the provider does not know the id. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Checks a webhook's signature on the raw body (5-minute tolerance against `receivedAt`,
+   * ms since the epoch) and parses it; throws when it fails. Absent: no webhook secret or not
+   * Stripe, so there is no webhook.
+   */
+  constructEvent?(raw: Buffer, signature: string, receivedAt: number): ProviderEvent;
+  /** The test provider's stand-in for Stripe.js confirming a card; absent with Stripe. */
+  confirmTestPayment?(body: TestConfirmBody): TestConfirmAnswer;
+}
+
+export const normaliseEmail = (email: string | null | undefined): string | null =>
+  email?.trim().toLowerCase() || null;

@@ -1,0 +1,81 @@
+import Router from '@koa/router';
+import {
+  createPaymentIntentSchema,
+  testConfirmSchema,
+  verifyPaymentSchema,
+} from '@shared/payments';
+import type { PurchasesAnswer } from '@shared/payments';
+import type { Deps } from '../deps';
+import { clientAddressKey } from '../http/clientAddress';
+import { notFound } from '../http/errors';
+import { enforce } from '../http/rateLimit';
+import { readRawBody } from '../http/rawBody';
+import { signedIn } from '../http/signedIn';
+import type { AppState } from '../http/types';
+import { validateBody } from '../http/validate';
+import { entitlementOfUser } from '../users/service';
+import { intentPerIp, intentPerUser, testConfirmPerIp, verifyPerIp } from './limits';
+import { presentClientConfig, presentPurchase, presentVerify } from './present';
+import { purchasesOf } from './purchases';
+import { createPaymentIntent, fulfilPayment } from './service';
+import { handleStripeWebhook } from './webhook';
+
+/** Where Stripe posts events; its body is read raw (see http/body.ts). */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/** GET /config, the payment routes and the Stripe webhook, mounted under /api. */
+export function paymentRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/config', (ctx) => {
+    ctx.body = presentClientConfig(deps.config, deps.payments);
+  });
+
+  // Open to visitors: a visitor's purchase is hers by billing email once she has an account.
+  router.post('/guest-create-payment-intent', async (ctx) => {
+    const userId = ctx.state.user?.id;
+    if (userId) enforce(deps.limiter, intentPerUser, userId);
+    else enforce(deps.limiter, intentPerIp(deps.config), clientAddressKey(ctx.ip));
+    const { planId } = validateBody(ctx, createPaymentIntentSchema);
+    ctx.body = await createPaymentIntent(deps, { planId, userId });
+  });
+
+  // Open to visitors too: whose purchase it is comes from the purchase, never the caller.
+  router.post('/verify-payment', async (ctx) => {
+    enforce(deps.limiter, verifyPerIp(deps.config), clientAddressKey(ctx.ip));
+    const body = validateBody(ctx, verifyPaymentSchema);
+    const { status } = await fulfilPayment(deps, body);
+    const user = ctx.state.user;
+    ctx.body = presentVerify(status, user ? entitlementOfUser(deps, { userId: user.id }) : null);
+  });
+
+  router.get('/purchases', (ctx) => {
+    const { user } = signedIn(deps, ctx);
+    const answer: PurchasesAnswer = {
+      purchases: purchasesOf(deps, { userId: user.id }).map(({ purchase, period }) =>
+        presentPurchase(purchase, period),
+      ),
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  // Stripe's servers call this: no session, no Origin, no rate limit; the signature decides.
+  router.post(STRIPE_WEBHOOK_PATH.slice('/api'.length), async (ctx) => {
+    const raw = await readRawBody(ctx, WEBHOOK_BODY_LIMIT);
+    await handleStripeWebhook(deps, { raw, signature: ctx.get('Stripe-Signature') });
+    ctx.body = { received: true };
+  });
+
+  // The built-in test provider's stand-in for Stripe.js; there is no such route otherwise.
+  router.post('/test-payments/confirm', (ctx) => {
+    const confirm = deps.payments?.confirmTestPayment;
+    if (!confirm) throw notFound();
+    enforce(deps.limiter, testConfirmPerIp(deps.config), clientAddressKey(ctx.ip));
+    const body = validateBody(ctx, testConfirmSchema);
+    ctx.body = confirm(body);
+  });
+
+  return router;
+}

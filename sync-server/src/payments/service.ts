@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { PLAN_CURRENCY, paymentMessages } from '@shared/payments';
+import type { PaymentIntentAnswer } from '@shared/payments';
+import { planById } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
+import { representRepliesForTier } from '../chats/represent';
+import type { Deps } from '../deps';
+import { entitlementOf } from '../entitlements/service';
+import {
+  AppError,
+  badGateway,
+  conflict,
+  notFound,
+  paymentRequired,
+  serviceUnavailable,
+} from '../http/errors';
+import type { PaymentProvider, ProviderIntent } from './provider';
+import * as repo from './repo';
+import type { PurchaseRow } from './repo';
+
+export const paymentsOff = () => serviceUnavailable(paymentMessages.paymentsOff, 'payments_off');
+export const paymentNotFound = () => notFound('Payment not found');
+const notSucceeded = () =>
+  paymentRequired('The payment has not gone through', 'payment_not_succeeded');
+const mismatch = () => conflict('This payment does not match the plan', 'payment_mismatch');
+const revoked = () => conflict('This payment was refunded or disputed', 'payment_revoked');
+const providerDown = () =>
+  badGateway('The payment provider could not be reached', 'payment_provider_failed');
+
+function providerOf(deps: Deps): PaymentProvider {
+  if (!deps.payments) throw paymentsOff();
+  return deps.payments;
+}
+
+/**
+ * Starts a purchase: a PaymentIntent for the catalogue's price (never the client's), with the
+ * plan, the purchase id and her user id (when signed in) in its metadata, and a pending row.
+ * The row is written once the intent exists (its id is the row's key); the idempotency key is
+ * the purchase id, so the SDK's own retry cannot make a second intent.
+ */
+export async function createPaymentIntent(
+  deps: Deps,
+  props: { planId: PlanId; userId?: string },
+): Promise<PaymentIntentAnswer> {
+  const provider = providerOf(deps);
+  const plan = planById(props.planId);
+  if (!plan) throw notFound('Plan not found');
+  if (props.userId) {
+    const has = entitlementOf(deps, { userId: props.userId });
+    if (has.tier === 'vip' && has.endsAt === null) {
+      throw conflict(paymentMessages.alreadyForever, 'already_forever');
+    }
+  }
+  const purchaseId = randomUUID();
+  const metadata: Record<string, string> = { planId: plan.id, purchaseId };
+  if (props.userId) metadata.userId = props.userId;
+  let intent: { id: string; clientSecret: string };
+  try {
+    intent = await provider.createIntent({
+      amount: plan.priceCents,
+      currency: PLAN_CURRENCY,
+      metadata,
+      idempotencyKey: purchaseId,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, planId: plan.id }, 'creating a payment intent failed');
+    throw badGateway(paymentMessages.intentFailed, 'payment_intent_failed');
+  }
+  repo.insertPurchase(deps.db, {
+    id: purchaseId,
+    paymentIntentId: intent.id,
+    provider: provider.kind,
+    planId: plan.id,
+    amount: plan.priceCents,
+    currency: PLAN_CURRENCY,
+    userId: props.userId ?? null,
+    createdAt: deps.now(),
+  });
+  return { clientSecret: intent.clientSecret };
+}
+
+/** Whether the provider's own record is exactly the purchase we made, for the plan asked. */
+function matches(intent: ProviderIntent, purchase: PurchaseRow, planId?: PlanId): boolean {
+  const plan = planById(purchase.planId);
+  return (
+    plan !== undefined &&
+    intent.amount === plan.priceCents &&
+    intent.currency === PLAN_CURRENCY &&
+    intent.metadata.planId === purchase.planId &&
+    intent.metadata.purchaseId === purchase.id &&
+    // A visitor's purchase may have been attached to her account since: no userId is fine.
+    (intent.metadata.userId === undefined || intent.metadata.userId === purchase.userId) &&
+    (planId === undefined || planId === purchase.planId)
+  );
+}
+
+/**
+ * Fulfils a purchase from the provider's record of its PaymentIntent: only when it succeeded
+ * and its amount, currency and plan match. Any number of calls (verify, webhooks, in any order)
+ * fulfil it once: the check-and-set and the re-presenting of her replies are one transaction,
+ * with the webhook event's id when there is one. 'pending' while the provider is processing.
+ */
+export async function fulfilPayment(
+  deps: Deps,
+  props: { paymentIntentId: string; planId?: PlanId; event?: { id: string; type: string } },
+): Promise<{ status: 'fulfilled' | 'pending'; purchase: PurchaseRow }> {
+  const provider = providerOf(deps);
+  const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
+  if (!purchase || purchase.provider !== provider.kind) throw paymentNotFound();
+  let intent: ProviderIntent | null;
+  try {
+    intent = await provider.retrieveIntent(props.paymentIntentId);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'retrieving a payment intent failed');
+    throw providerDown();
+  }
+  if (!intent) throw paymentNotFound();
+  if (!matches(intent, purchase, props.planId)) throw mismatch();
+  if (intent.status === 'processing') return { status: 'pending', purchase };
+  if (intent.status !== 'succeeded') throw notSucceeded();
+
+  deps.db.transaction(() => {
+    const now = deps.now();
+    if (props.event && !repo.recordEvent(deps.db, { ...props.event, now })) return;
+    // Read again: she may have been given it (sign-up by email) since it was read above.
+    const userId = repo.findPurchaseByIntent(deps.db, purchase.paymentIntentId)?.userId ?? null;
+    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
+    const email = intent.email;
+    const paymentIntentId = purchase.paymentIntentId;
+    if (!repo.markSucceeded(deps.db, { paymentIntentId, email, now })) return;
+    if (!userId || !before) return;
+    representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+  })();
+
+  const latest = repo.findPurchaseByIntent(deps.db, props.paymentIntentId) ?? purchase;
+  if (latest.status === 'refunded' || latest.status === 'disputed') throw revoked();
+  return { status: 'fulfilled', purchase: latest };
+}
+
+/**
+ * Takes a purchase back (refund or dispute) and re-presents her replies, in one transaction.
+ * A purchase still pending is revoked too, so its success arriving later grants nothing.
+ */
+export function revokePayment(
+  deps: Deps,
+  props: {
+    paymentIntentId: string;
+    status: 'refunded' | 'disputed';
+    event: { id: string; type: string };
+  },
+): void {
+  deps.db.transaction(() => {
+    const now = deps.now();
+    if (!repo.recordEvent(deps.db, { ...props.event, now })) return;
+    const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
+    if (!purchase) return;
+    const userId = purchase.userId;
+    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
+    if (!repo.markRevoked(deps.db, { ...props, now })) return;
+    if (!userId || !before) return;
+    representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+  })();
+}
+
+export const isRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status < 500;

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { expiryEnd, paymentMessages, testCardOutcome } from '@shared/payments';
+import type { Deps } from '../deps';
+import { badRequest, conflict, notFound, paymentRequired } from '../http/errors';
+import { normaliseEmail } from './provider';
+import type { PaymentProvider } from './provider';
+import * as repo from './testRepo';
+import type { TestIntentRow } from './testRepo';
+
+const CVC = /^\d{3,4}$/;
+const random = () => randomBytes(12).toString('hex');
+
+export const testPaymentNotFound = () => notFound('Payment not found');
+const alreadyPaid = () => conflict('This payment has already been made', 'payment_already_made');
+
+function parseMetadata(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+const presentIntent = (row: TestIntentRow) => ({
+  id: row.id,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  metadata: parseMetadata(row.metadata),
+  email: row.email,
+});
+
+/**
+ * The built-in provider for running without Stripe (no keys, no network, no money). It keeps
+ * its intents in SQLite and takes Stripe's test card numbers. A confirmed payment is not
+ * fulfilled here: the app then calls verify-payment, exactly as with Stripe.
+ */
+export function createTestProvider(deps: Pick<Deps, 'db' | 'now'>): PaymentProvider {
+  return {
+    kind: 'test',
+    async createIntent({ amount, currency, metadata, idempotencyKey }) {
+      const existing = repo.findTestIntentByKey(deps.db, idempotencyKey);
+      if (existing) return { id: existing.id, clientSecret: existing.clientSecret };
+      const id = `pi_test_${random()}`;
+      const clientSecret = `${id}_secret_${random()}`;
+      repo.insertTestIntent(deps.db, {
+        id,
+        clientSecret,
+        idempotencyKey,
+        amount,
+        currency,
+        metadata: JSON.stringify(metadata),
+        createdAt: deps.now(),
+      });
+      return { id, clientSecret };
+    },
+    async retrieveIntent(id) {
+      const row = repo.findTestIntent(deps.db, id);
+      return row ? presentIntent(row) : null;
+    },
+    /** Checks the card as Stripe's test mode would; a declined card leaves the intent payable. */
+    confirmTestPayment(body) {
+      const intent = repo.findTestIntentBySecret(deps.db, body.clientSecret);
+      if (!intent) throw testPaymentNotFound();
+      if (intent.status === 'succeeded') throw alreadyPaid();
+      const outcome = testCardOutcome(body.cardNumber);
+      if (outcome === 'invalid')
+        throw badRequest(paymentMessages.cardNumberInvalid, 'invalid_card');
+      const expiry = expiryEnd(body.expiry);
+      if (expiry === null) throw badRequest(paymentMessages.expiryInvalid, 'invalid_expiry');
+      if (expiry < deps.now()) throw badRequest(paymentMessages.expiryPast, 'expired_card');
+      if (!CVC.test(body.cvc.trim())) throw badRequest(paymentMessages.cvcInvalid, 'invalid_cvc');
+      if (outcome === 'declined') throw paymentRequired(paymentMessages.declined, 'card_declined');
+      const taken = repo.markTestIntentSucceeded(deps.db, {
+        id: intent.id,
+        email: normaliseEmail(body.email) ?? body.email,
+        name: body.name?.trim() || null,
+        now: deps.now(),
+      });
+      if (!taken) throw alreadyPaid();
+      return { paymentIntentId: intent.id, status: 'succeeded' };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { Deps } from '../deps';
+import { badRequest, notFound, serviceUnavailable } from '../http/errors';
+import type { ProviderEvent } from './provider';
+import * as repo from './repo';
+import { fulfilPayment, isRefusal, revokePayment } from './service';
+
+/** Records an event handled without a change (ignored, or refused for good). */
+function recordEvent(deps: Deps, event: { id: string; type: string }): void {
+  repo.recordEvent(deps.db, { ...event, now: deps.now() });
+}
+
+function isEventRecorded(deps: Deps, props: { id: string }): boolean {
+  return repo.isEventRecorded(deps.db, props.id);
+}
+
+export const invalidSignature = () =>
+  badRequest('The webhook signature is invalid or too old', 'invalid_signature');
+
+const stringField = (object: Record<string, unknown>, key: string): string | undefined => {
+  const value = object[key];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Checks the signature on the raw body against STRIPE_WEBHOOK_SECRET (5-minute tolerance). */
+function verifiedEvent(deps: Deps, props: { raw: Buffer; signature: string }): ProviderEvent {
+  if (deps.payments?.kind !== 'stripe') throw notFound();
+  const construct = deps.payments.constructEvent;
+  if (!construct) {
+    throw serviceUnavailable('Stripe webhooks are not configured', 'webhook_not_configured');
+  }
+  try {
+    return construct(props.raw, props.signature, deps.now());
+  } catch {
+    throw invalidSignature();
+  }
+}
+
+/**
+ * A Stripe webhook: at least once, in any order. A success is fulfilled from Stripe's own
+ * record of the intent (never the event body); a refund or dispute takes the purchase back.
+ * An event seen before, or one we do not handle, changes nothing. A payment we refuse for
+ * good (unknown, mismatched) is recorded so Stripe stops resending it; a provider failure is
+ * a 502, so Stripe tries again later.
+ */
+export async function handleStripeWebhook(
+  deps: Deps,
+  props: { raw: Buffer; signature: string },
+): Promise<void> {
+  const event = verifiedEvent(deps, props);
+  if (isEventRecorded(deps, event)) return;
+  const ref = { id: event.id, type: event.type };
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const paymentIntentId = stringField(event.object, 'id');
+      if (!paymentIntentId) return recordEvent(deps, ref);
+      try {
+        await fulfilPayment(deps, { paymentIntentId, event: ref });
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        deps.logger.warn({ event: ref, code: error.code }, 'payment webhook refused');
+        recordEvent(deps, ref);
+      }
+      return;
+    }
+    case 'charge.refunded': {
+      const paymentIntentId = stringField(event.object, 'payment_intent');
+      // Stripe sends this for partial refunds too; only a full refund takes the plan back.
+      if (!paymentIntentId || event.object.refunded !== true) return recordEvent(deps, ref);
+      return revokePayment(deps, { paymentIntentId, status: 'refunded', event: ref });
+    }
+    case 'charge.dispute.created': {
+      const paymentIntentId = stringField(event.object, 'payment_intent');
+      if (!paymentIntentId) return recordEvent(deps, ref);
+      return revokePayment(deps, { paymentIntentId, status: 'disputed', event: ref });
+    }
+    default:
+      return recordEvent(deps, ref);
+  }
+}
