@@ -70,7 +70,12 @@ describe('005 reply jobs', () => {
         ('a2', 'a', 'u', 'assistant', 'x', 100, 5), ('a3', 'a', 'u', 'user', 'x', 50, 7),
         ('b2', 'b', 'u', 'assistant', 'x', 0, 6);
     `);
-    expect(migrate(db)).toEqual([5]);
+    expect(
+      migrate(
+        db,
+        readMigrations().filter((migration) => migration.version <= 5),
+      ),
+    ).toEqual([5]);
     const order = db
       .prepare('SELECT id, chat_seq AS seq, reply_error AS error FROM messages ORDER BY id')
       .all();
@@ -89,6 +94,29 @@ describe('005 reply jobs', () => {
         )
         .run(),
     ).toThrow(/UNIQUE/);
+  });
+});
+
+describe('006 payments', () => {
+  it('keeps one purchase per PaymentIntent, and keeps purchases when their user goes', () => {
+    migrate(db);
+    db.exec(`
+      INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'e', 'h', 0, 0);
+      INSERT INTO purchases (id, payment_intent_id, provider, plan_id, amount, currency, user_id,
+        status, created_at, updated_at)
+        VALUES ('p1', 'pi_1', 'stripe', 'bestie-day', 499, 'usd', 'u', 'pending', 0, 0);
+    `);
+    const again = `INSERT INTO purchases (id, payment_intent_id, provider, plan_id, amount, currency,
+      status, created_at, updated_at)
+      VALUES ('p2', 'pi_1', 'stripe', 'bestie-day', 499, 'usd', 'pending', 0, 0)`;
+    expect(() => db.exec(again)).toThrow(/UNIQUE/);
+    expect(() => db.exec(again.replace("'pi_1'", "'pi_2'").replace("'pending'", "'paid'"))).toThrow(
+      /CHECK/,
+    );
+    db.exec("DELETE FROM users WHERE id = 'u'");
+    expect(db.prepare('SELECT id, user_id AS userId FROM purchases').all()).toEqual([
+      { id: 'p1', userId: null },
+    ]);
   });
 });
 
