@@ -28,6 +28,8 @@ async function fillCard(page: Page, card: string, email?: string) {
 test('a free user pays from the teaser nudge and gets every bestie, with her earlier reply in full', async ({
   page,
 }, testInfo) => {
+  // The whole journey: a reply, the 2 s nudge, a payment, a new chat and its reply.
+  test.setTimeout(90_000);
   await signUpViaApi(page);
   await page.goto(`/chat?new=${Date.now()}`);
   const box = page.getByPlaceholder('Message your bestie...');
@@ -49,12 +51,16 @@ test('a free user pays from the teaser nudge and gets every bestie, with her ear
 
   await expect(toasts(page).getByText('Payment Successful!')).toBeVisible();
   await expect(checkout).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Bestie Upgrade Complete!' })).toBeVisible();
+  const celebration = page.getByRole('status').filter({ hasText: 'Bestie Upgrade Complete!' });
+  await expect(celebration.getByText("You're now a Bestie for the Month!")).toBeVisible();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   // Her earlier reply now reads in full: no teaser left, and more words than before.
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
   const full = (await log.locator(REPLY).last().textContent()) ?? '';
   expect(full.length).toBeGreaterThan(teaser.length - TEASER_BUTTON.length);
+
+  await celebration.getByRole('button', { name: 'Close' }).click();
+  await expect(celebration).toBeHidden();
 
   // Brooke opens, and her replies come in full.
   const history = await openChatHistory(page);
@@ -70,11 +76,14 @@ test('a free user pays from the teaser nudge and gets every bestie, with her ear
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
 
   await page.goto('/settings');
-  await expect(page.getByText('Premium Bestie')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Account' }).getByText('Premium Bestie'),
+  ).toBeVisible();
   const purchases = page.getByRole('region', { name: 'Purchases' });
   await expect(purchases.getByText('Bestie for the Month')).toBeVisible();
   await expect(purchases.getByText('$14.99')).toBeVisible();
   await expect(purchases.getByText(/never renew/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/settings-purchases-${testInfo.project.name}.png` });
 });
 
 test('a declined card shows the error and keeps the form open with what she typed', async ({
@@ -109,7 +118,7 @@ test('a declined card shows the error and keeps the form open with what she type
 
 test('a visitor buys a day pass, then signs up with the same email and has it', async ({
   page,
-}) => {
+}, testInfo) => {
   const email = uniqueEmail('visitor-buyer');
   await page.goto('/');
   await page.locator('[data-plan="bestie-day"]').click();
@@ -123,9 +132,17 @@ test('a visitor buys a day pass, then signs up with the same email and has it', 
   await expect(page).toHaveURL(/\/checkout-success/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await expect(toasts(page).getByText('Your subscription is now active')).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/checkout-success-visitor-${testInfo.project.name}.png` });
   await page.getByRole('link', { name: 'Create Account' }).click();
   await fillSignUp(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/chat/);
   await page.goto('/settings');
-  await expect(page.getByText('Bestie for the Day')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Account' }).getByText('Bestie for the Day'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Purchases' }).getByText('Bestie for the Day'),
+  ).toBeVisible();
 });

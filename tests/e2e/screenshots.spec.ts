@@ -15,3 +15,23 @@ for (const theme of ['pink', 'light', 'dark'] as const) {
     await testInfo.attach(`auth-${theme}`, { path, contentType: 'image/png' });
   });
 }
+
+for (const theme of ['pink', 'light', 'dark'] as const) {
+  test(`the checkout dialog and a declined card in the ${theme} theme`, async ({
+    page,
+  }, testInfo) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await page.goto('/checkout?plan=bestie-lifetime');
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to Bestie for Life' });
+    await dialog.getByLabel('Email').fill('screens@example.com');
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiry').fill('12 / 34');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Pay $199.99' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Your card was declined.');
+    mkdirSync(SHOTS, { recursive: true });
+    const path = `${SHOTS}/checkout-declined-${theme}-${testInfo.project.name}.png`;
+    await page.screenshot({ path });
+    await testInfo.attach(`checkout-declined-${theme}`, { path, contentType: 'image/png' });
+  });
+}
