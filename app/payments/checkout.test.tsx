@@ -199,3 +199,19 @@ describe('/checkout', () => {
     logged.mockRestore();
   });
 });
+
+describe('paying twice by accident', () => {
+  it('sends one confirmation for a double tap', async () => {
+    let answer: (value: { paymentIntentId: string; status: 'succeeded' }) => void = () => {};
+    vi.mocked(confirmTestPayment).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { dialog } = await openCheckout();
+    await fillCard(dialog, '4242424242424242');
+    const form = within(dialog).getByRole('button', { name: 'Pay $14.99' }).closest('form')!;
+    act(() => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    expect(confirmTestPayment).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ paymentIntentId: 'pi_test_abc', status: 'succeeded' }));
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { paymentMessages } from '@shared/payments';
 import { ApiError } from '../http/client';
 import { toast } from '../state/useToastStore';
@@ -21,9 +21,12 @@ export interface Paid {
 export function usePaymentAttempt(onPaid: (paid: Paid) => Promise<void>) {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A double tap lands before the button re-renders as disabled: one charge attempt only.
+  const busy = useRef(false);
 
   async function attempt(email: string, confirm: () => Promise<ConfirmResult>): Promise<void> {
-    if (processing) return;
+    if (busy.current) return;
+    busy.current = true;
     setProcessing(true);
     setError(null);
     try {
@@ -48,6 +51,7 @@ export function usePaymentAttempt(onPaid: (paid: Paid) => Promise<void>) {
       });
       setError(paymentMessages.paymentErrorInline);
     } finally {
+      busy.current = false;
       setProcessing(false);
     }
   }
