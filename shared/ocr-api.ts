@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { ANALYSIS_TYPES, EXTRACTED_TEXT_MAX_LENGTH, ocrAnalysisSchema } from './chat';
+
+/**
+ * The screenshot API (spec §7, issue 11): three multipart POSTs and the image they store.
+ * Every route needs a signed-in user (else 401). Errors are `{ message, code, ...details }`
+ * (shared/api-error.ts); the ones these routes add are in OCR_ERRORS.
+ *
+ *   POST /api/ocr            fields: image, analysisType? -> OcrAnswer
+ *   POST /api/ocr/enhanced   fields: image, analysisType? -> EnhancedOcrAnswer (subscribers; else 403)
+ *   POST /api/ocr/upload     fields: image, text?, analysisType?; query ?ocr=false -> UploadAnswer
+ *   GET  /api/images/{id}    the stored image, only to its owner (anyone else: 404)
+ */
+export const OCR_PATH = '/api/ocr';
+export const ENHANCED_OCR_PATH = '/api/ocr/enhanced';
+export const OCR_UPLOAD_PATH = '/api/ocr/upload';
+/** `imageUrl` of every answer has this shape: `/api/images/{id}` (same origin, with cookies). */
+export const IMAGES_PATH = '/api/images';
+export const imageUrlOf = (id: string) => `${IMAGES_PATH}/${id}`;
+/** The id the server made for a stored image: 22 characters of base64url. */
+export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** The multipart field of the file, on all three routes. */
+export const IMAGE_FIELD = 'image';
+/**
+ * POST /api/ocr/upload?ocr=false stores the image without reading it (an image made offline,
+ * whose text the device already read): the answer's `text` is the `text` field sent (or '')
+ * and `enhancedResult` is null. Any other value (or none) reads the image on the server.
+ */
+export const SKIP_OCR_QUERY = 'ocr=false';
+
+/** Limits of an uploaded image (checked on the server by its bytes, never by name or type). */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** What the server accepts, recognised by the file's first bytes. */
+export const IMAGE_INPUT_FORMATS = ['png', 'jpeg', 'gif', 'webp'] as const;
+/** What the server stores and serves (re-encoded, metadata removed): a JPEG becomes WebP. */
+export const STORED_IMAGE_TYPES = { png: 'image/png', webp: 'image/webp' } as const;
+
+/** Spec §5/§8 words and the other messages these routes answer with. */
+export const OCR_ERRORS = {
+  /** 415 unsupported_media_type: not a PNG, JPEG, GIF or WebP by its bytes (or unreadable). */
+  notAnImage: 'Please select an image file (PNG, JPG, GIF)',
+  /** 413 payload_too_large: the file (or the whole request) is over IMAGE_MAX_BYTES. */
+  tooLarge: 'Image must be 10 MB or smaller',
+  /** 413 payload_too_large: width × height over IMAGE_MAX_PIXELS (refused before decoding). */
+  tooManyPixels: 'Image must be 40 megapixels or smaller',
+  /** 400 validation_error (fields.image): no file in the `image` field. */
+  noImage: 'Please select an image file (PNG, JPG, GIF)',
+  /** 403 subscription_required with `requiresSubscription: true` (enhanced, free tier). */
+  subscriptionRequired: 'Enhanced OCR analysis requires a subscription',
+  /** 500 ocr_failed: the recogniser failed; the dialog shows its own words (spec §8). */
+  failed: 'Failed to process image',
+} as const;
+/*
+ * Also: 429 rate_limited with Retry-After (too many uploads in an hour, or, for analysis, her
+ * plan's hourly reply limit: enhanced analysis counts as a reply), 401 unauthorized.
+ */
+
+export const analysisTypeSchema = z.enum(ANALYSIS_TYPES).default('general');
+
+/** The text fields of the multipart body (all optional; unknown fields are ignored). */
+export const ocrFormSchema = z.object({
+  analysisType: analysisTypeSchema,
+  /** Only read by /api/ocr/upload?ocr=false: the text the device read. */
+  text: z.string().max(EXTRACTED_TEXT_MAX_LENGTH).optional(),
+});
+export type OcrForm = z.input<typeof ocrFormSchema>;
+
+/* Structured data per analysis type (`structuredData`, stored as a message's ocrStructuredData). */
+export const receiptDataSchema = z.object({
+  merchant: z.string().nullable(),
+  date: z.string().nullable(),
+  items: z.array(z.object({ name: z.string(), amount: z.number() })),
+  total: z.number().nullable(),
+  currency: z.string().nullable(),
+});
+export const businessCardDataSchema = z.object({
+  name: z.string().nullable(),
+  title: z.string().nullable(),
+  company: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export const documentDataSchema = z.object({
+  title: z.string().nullable(),
+  wordCount: z.number(),
+  keyPoints: z.array(z.string()),
+});
+export const socialMediaDataSchema = z.object({
+  hashtags: z.array(z.string()),
+  mentions: z.array(z.string()),
+  urls: z.array(z.string()),
+  sentiment: z.string(),
+});
+/** `messages` when the text reads as a chat (`Them:` / `Me:` lines), else empty. */
+export const generalDataSchema = z.object({
+  wordCount: z.number(),
+  messages: z.array(z.object({ from: z.enum(['them', 'me']), text: z.string() })),
+});
+export const structuredDataSchemas = {
+  general: generalDataSchema,
+  receipt: receiptDataSchema,
+  'business-card': businessCardDataSchema,
+  document: documentDataSchema,
+  'social-media': socialMediaDataSchema,
+} as const;
+export type ReceiptData = z.infer<typeof receiptDataSchema>;
+export type BusinessCardData = z.infer<typeof businessCardDataSchema>;
+export type DocumentData = z.infer<typeof documentDataSchema>;
+export type SocialMediaData = z.infer<typeof socialMediaDataSchema>;
+export type GeneralData = z.infer<typeof generalDataSchema>;
+
+const confidence = z.number().min(0).max(1);
+const structuredData = z.record(z.string(), z.unknown());
+
+/** 200 of POST /api/ocr. `analysis`/`structuredData` are null for a free user. */
+export const ocrAnswerSchema = z.object({
+  /** The text read (same as extractedText; both names are in the spec). */
+  text: z.string(),
+  extractedText: z.string(),
+  /** 0 to 1, from the recogniser. */
+  confidence,
+  imageUrl: z.string(),
+  analysisType: z.enum(ANALYSIS_TYPES),
+  analysis: ocrAnalysisSchema.nullable(),
+  structuredData: structuredData.nullable(),
+});
+export type OcrAnswer = z.infer<typeof ocrAnswerSchema>;
+
+/** 200 of POST /api/ocr/enhanced (subscribers only). */
+export const enhancedOcrAnswerSchema = z.object({
+  extractedText: z.string(),
+  analysis: ocrAnalysisSchema,
+  structuredData,
+  confidence,
+  imageUrl: z.string(),
+});
+export type EnhancedOcrAnswer = z.infer<typeof enhancedOcrAnswerSchema>;
+
+/** 201 of POST /api/ocr/upload. `enhancedResult` is null for a free user or with ?ocr=false. */
+export const uploadAnswerSchema = z.object({
+  text: z.string(),
+  imageUrl: z.string(),
+  enhancedResult: z.object({ analysis: ocrAnalysisSchema, structuredData, confidence }).nullable(),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
