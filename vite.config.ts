@@ -1,10 +1,63 @@
+import { copyFileSync, createReadStream, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './app/pwa/manifest';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * What on-device OCR loads, by its path under /ocr/ (app/ocr/tesseract.ts): tesseract.js's
+ * worker script, every core build (the worker picks relaxed-SIMD, SIMD or plain, LSTM-only),
+ * and the eng LSTM traineddata. Served from our own origin, never a CDN, never committed.
+ */
+function ocrFiles(): Map<string, string> {
+  const coreDir = fromRoot('./node_modules/tesseract.js-core');
+  const files = new Map<string, string>([
+    ['worker.min.js', fromRoot('./node_modules/tesseract.js/dist/worker.min.js')],
+    [
+      'lang/eng.traineddata.gz',
+      fromRoot('./node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
+    ],
+  ]);
+  for (const name of readdirSync(coreDir).filter((file) => file.endsWith('.wasm.js'))) {
+    files.set(`core/${name}`, join(coreDir, name));
+  }
+  return files;
+}
+
+/** Copies the OCR files into the build's /ocr/ and serves them from node_modules in `vite dev`. */
+function ocrAssets(): Plugin {
+  const files = ocrFiles();
+  let outDir = '';
+  return {
+    name: 'besties-ocr-assets',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    configureServer(server) {
+      server.middlewares.use('/ocr/', (req, res, next) => {
+        const file = files.get((req.url ?? '').split('?')[0]!.replace(/^\//, ''));
+        if (!file) return next();
+        res.setHeader(
+          'Content-Type',
+          file.endsWith('.js') ? 'text/javascript' : 'application/gzip',
+        );
+        createReadStream(file).pipe(res);
+      });
+    },
+    writeBundle() {
+      for (const [name, file] of files) {
+        const target = join(outDir, 'ocr', name);
+        mkdirSync(dirname(target), { recursive: true });
+        copyFileSync(file, target);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('./app', import.meta.url)),
@@ -12,6 +65,7 @@ export default defineConfig({
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   plugins: [
     react(),
+    ocrAssets(),
     // The service worker precaches the app shell and portraits; chats come from Dexie, so
     // nothing under /api is ever cached or answered by it (STYLE.md §11: updates prompt).
     VitePWA({
@@ -25,7 +79,19 @@ export default defineConfig({
         // /api is data, never the app; the reset page must come from the server, whose answer
         // carries Referrer-Policy: no-referrer (its URL holds the reset token).
         navigateFallbackDenylist: [/^\/api\//, /^\/reset-password/],
-        runtimeCaching: [],
+        // The OCR files are far over the precache limit: cached on first use, so basic OCR
+        // works offline after she has read one screenshot online.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/ocr/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'besties-ocr',
+              expiration: { maxEntries: 20 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),
