@@ -22,6 +22,12 @@ import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { chatRoutes } from './chats/routes';
+import { imageRoutes } from './images/routes';
+import { createAnalyser } from './ocr/analyse/analyser';
+import type { Analyser } from './ocr/analyse/types';
+import { createOcrReader } from './ocr/reader';
+import type { OcrReader } from './ocr/reader';
+import { ocrRoutes } from './ocr/routes';
 import type { PaymentProvider } from './payments/provider';
 import { createPaymentProvider } from './payments/providers';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
@@ -42,6 +48,10 @@ export interface AppOptions {
   replies?: ReplyProvider;
   /** Defaults to config.paymentProvider: Stripe, the built-in test provider, or null (off). */
   payments?: PaymentProvider | null;
+  /** Defaults to a tesseract.js reader (one worker, started on first use). */
+  ocr?: OcrReader;
+  /** Defaults to the model when OPENAI_* is set, else the built-in rule-based analysers. */
+  analyser?: Analyser;
 }
 
 function apiRouter(deps: Deps): Router<AppState> {
@@ -53,6 +63,8 @@ function apiRouter(deps: Deps): Router<AppState> {
   api.use(chatRoutes(deps).routes());
   api.use(syncRoutes(deps).routes());
   api.use(paymentRoutes(deps).routes());
+  api.use(ocrRoutes(deps).routes());
+  api.use(imageRoutes(deps).routes());
   return api;
 }
 
@@ -76,6 +88,8 @@ export interface App {
   koa: Koa<AppState>;
   /** Not started: the server starts it once it listens and stops it first on shutdown. */
   replyJobs: ReplyJobs;
+  /** The app's OCR reader: the server closes it on shutdown. */
+  ocr: OcrReader;
 }
 
 /** The Koa app (middleware and routes) and its reply job runner; no listening, no side effects. */
@@ -87,6 +101,8 @@ export function createApp({
   mailer,
   replies,
   payments,
+  ocr,
+  analyser,
 }: AppOptions): App {
   const deps: Deps = {
     config,
@@ -98,6 +114,8 @@ export function createApp({
     replies: replies ?? createReplyProvider(config, logger),
     replyJobs: createReplyJobs(() => deps),
     payments: payments !== undefined ? payments : createPaymentProvider({ config, db, now }),
+    ocr: ocr ?? createOcrReader(),
+    analyser: analyser ?? createAnalyser(config, logger),
   };
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   const api = apiRouter(deps);
@@ -118,5 +136,5 @@ export function createApp({
     if (isClientGone(error)) logger.debug({ err: error }, 'client went away');
     else logger.error({ err: error }, 'response failed');
   });
-  return { koa: app, replyJobs: deps.replyJobs };
+  return { koa: app, replyJobs: deps.replyJobs, ocr: deps.ocr };
 }

@@ -4,6 +4,8 @@ import type { Db } from './db/open';
 import type { RateLimiter } from './http/rateLimit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { Analyser } from './ocr/analyse/types';
+import type { OcrReader } from './ocr/reader';
 import type { PaymentProvider } from './payments/provider';
 import type { ReplyProvider } from './replies/types';
 
@@ -22,4 +24,8 @@ export interface Deps {
   payments: PaymentProvider | null;
   /** Runs the reply owed to each accepted message as a job kept in the database. */
   replyJobs: ReplyJobs;
+  /** Reads the text of an image (tesseract.js in Node); one per app, closed on shutdown. */
+  ocr: OcrReader;
+  /** Enhanced OCR analysis: an OpenAI-compatible model or the built-in rules. */
+  analyser: Analyser;
 }

@@ -10,6 +10,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { trackSends } from './mail/tracked';
 import type { Logger } from './logger';
+import type { OcrReader } from './ocr/reader';
 
 export interface ServerOptions {
   /** Defaults to a pino logger at LOG_LEVEL. */
@@ -18,6 +19,8 @@ export interface ServerOptions {
   now?: () => number;
   /** How long close() lets in-flight requests finish before cutting them off. */
   shutdownGraceMs?: number;
+  /** Defaults to the app's tesseract.js reader (tests pass a fake). */
+  ocr?: OcrReader;
 }
 
 export interface RunningServer {
@@ -66,7 +69,14 @@ export async function startServer(
       publicUrl: config.publicUrlIsDefault ? `http://localhost:${port}` : config.publicUrl,
     };
     const mailer = trackSends(createMailer(runConfig, logger));
-    const app = createApp({ config: runConfig, db, logger, mailer, now: options.now });
+    const app = createApp({
+      config: runConfig,
+      db,
+      logger,
+      mailer,
+      now: options.now,
+      ocr: options.ocr,
+    });
     server.on('request', app.koa.callback());
     app.replyJobs.start();
     return {
@@ -79,6 +89,11 @@ export async function startServer(
           .stop()
           .then(() => closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000))
           .then(() => mailer.settled())
+          .then(() =>
+            app.ocr.close().catch((error: unknown) => {
+              logger.warn({ err: error }, 'the OCR reader did not close');
+            }),
+          )
           .finally(() => db.close()),
     };
   } catch (error) {

@@ -7,6 +7,7 @@ import { loadConfig } from '../../sync-server/src/config';
 import { SESSION_COOKIE } from '../../sync-server/src/http/session';
 import type { Config } from '../../sync-server/src/config';
 import type { Logger } from '../../sync-server/src/logger';
+import type { OcrReader } from '../../sync-server/src/ocr/reader';
 import { startServer } from '../../sync-server/src/server';
 import type { RunningServer } from '../../sync-server/src/server';
 
@@ -60,6 +61,8 @@ export interface StartOptions {
   dataDir?: string;
   clock?: TestClock;
   logger?: Logger;
+  /** A fake OCR reader (the real tesseract.js one otherwise). */
+  ocr?: OcrReader;
 }
 
 export async function makeDataDir(): Promise<string> {
@@ -85,6 +88,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const running = await startServer(testConfig(dataDir, options.env), {
     now: clock.now,
     logger: options.logger,
+    ocr: options.ocr,
   });
   return {
     ...running,

@@ -131,6 +131,28 @@ export function listMessages(db: Db, chatId: string): MessageRow[] {
     .all(chatId);
 }
 
+/** The image URLs the chat's messages use. */
+export function imageUrlsOfChat(db: Db, chatId: string): string[] {
+  return db
+    .prepare<[string], { url: string }>(
+      `SELECT DISTINCT image_url AS url FROM messages WHERE chat_id = ? AND image_url IS NOT NULL`,
+    )
+    .all(chatId)
+    .map((row) => row.url);
+}
+
+/** Those of `urls` that her messages (in any chat) still use. */
+export function imageUrlsInUse(db: Db, userId: string, urls: string[]): string[] {
+  if (urls.length === 0) return [];
+  return db
+    .prepare<string[], { url: string }>(
+      `SELECT DISTINCT image_url AS url FROM messages
+       WHERE user_id = ? AND image_url IN (${urls.map(() => '?').join(', ')})`,
+    )
+    .all(userId, ...urls)
+    .map((row) => row.url);
+}
+
 export function firstUserMessageId(db: Db, chatId: string): string | undefined {
   return db
     .prepare<[string], { id: string }>(

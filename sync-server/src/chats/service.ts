@@ -4,6 +4,7 @@ import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { conflict, notFound, subscriptionRequired } from '../http/errors';
+import { deleteImages } from '../images/service';
 import { personaOf } from './present';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
@@ -100,13 +101,22 @@ export function firstMessageId(deps: Deps, props: { chatId: string }): string | 
   return repo.firstUserMessageId(deps.db, props.chatId);
 }
 
-/** Deletes her chat: a tombstone stays for sync, the messages go. */
+/**
+ * Deletes her chat: a tombstone stays for sync, the messages go, and so do the images they
+ * showed (unless another of her chats shows them too).
+ */
 export function deleteChat(deps: Deps, props: { userId: string; chatId: string }): void {
   const chat = findOwnChat(deps, props);
+  const imageUrls = repo.imageUrlsOfChat(deps.db, chat.id);
   deps.db.transaction(() => {
     const changeSeq = repo.nextChangeSeq(deps.db, props.userId);
     repo.tombstoneChat(deps.db, { id: chat.id, changeSeq, deletedAt: deps.now() });
   })();
+  const stillShown = new Set(repo.imageUrlsInUse(deps.db, props.userId, imageUrls));
+  deleteImages(deps, {
+    userId: props.userId,
+    urls: imageUrls.filter((url) => !stillShown.has(url)),
+  });
 }
 
 /** Deletes her chat; a chat she already deleted stays deleted (a replayed delete is no error). */

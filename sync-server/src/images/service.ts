@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { IMAGE_ID_PATTERN, IMAGES_PATH } from '@shared/ocr-api';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { imageFile, removeImageFile, writeImageFile } from './files';
+import { cleanImage } from './process';
+import * as repo from './repo';
+import type { ImageRow } from './repo';
+
+export const imageNotFound = () => notFound('Image not found');
+
+export interface StoredImage {
+  row: ImageRow;
+  /** The re-encoded bytes, as stored (what OCR reads). */
+  bytes: Buffer;
+}
+
+/**
+ * Checks and re-encodes an upload (images/process.ts), then keeps it as hers under a name the
+ * server makes. Nothing of the upload's name, type or metadata is kept.
+ */
+export async function storeImage(
+  deps: Deps,
+  props: { userId: string; upload: Buffer },
+): Promise<StoredImage> {
+  const clean = await cleanImage(props.upload);
+  const row: ImageRow = {
+    id: randomBytes(16).toString('base64url'),
+    userId: props.userId,
+    format: clean.format,
+    bytes: clean.bytes.length,
+    width: clean.width,
+    height: clean.height,
+    createdAt: deps.now(),
+  };
+  const file = imageFile(deps.config.dataDir, row);
+  await writeImageFile(file, clean.bytes);
+  try {
+    repo.insertImage(deps.db, row);
+  } catch (error) {
+    await removeImageFile(file);
+    throw error;
+  }
+  return { row, bytes: clean.bytes };
+}
+
+/** Her image and its file; 404 for a bad id, someone else's image or no user at all. */
+export function findOwnImage(
+  deps: Deps,
+  props: { userId: string | undefined; id: string },
+): { row: ImageRow; file: string } {
+  if (!props.userId || !IMAGE_ID_PATTERN.test(props.id)) throw imageNotFound();
+  const row = repo.findImage(deps.db, props.id);
+  if (!row || row.userId !== props.userId) throw imageNotFound();
+  return { row, file: imageFile(deps.config.dataDir, row) };
+}
+
+/** The id of one of our image URLs (`/api/images/{id}`, also absolute), else undefined. */
+export function imageIdOf(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://besties.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const prefix = `${IMAGES_PATH}/`;
+  if (!pathname.startsWith(prefix)) return undefined;
+  const id = pathname.slice(prefix.length);
+  return IMAGE_ID_PATTERN.test(id) ? id : undefined;
+}
+
+/**
+ * Deletes her images among `urls` (anyone else's are never touched): the rows at once (no
+ * await, so it can follow a chat's delete transaction), the files just after.
+ */
+export function deleteImages(deps: Deps, props: { userId: string; urls: string[] }): void {
+  const ids = [...new Set(props.urls.map(imageIdOf).filter((id) => id !== undefined))];
+  const rows = repo.findOwnImages(deps.db, props.userId, ids);
+  if (rows.length === 0) return;
+  deps.db.transaction(() => rows.forEach((row) => repo.deleteImage(deps.db, row.id)))();
+  const files = rows.map((row) => imageFile(deps.config.dataDir, row));
+  Promise.all(files.map(removeImageFile)).catch((error: unknown) => {
+    deps.logger.error({ err: error }, 'could not remove image files');
+  });
+}

@@ -1,0 +1,66 @@
+import { EXTRACTED_TEXT_MAX_LENGTH } from '@shared/chat';
+import type { AnalysisType } from '@shared/chat';
+import { OCR_ERRORS } from '@shared/ocr-api';
+import type { SubscriptionTier } from '@shared/user';
+import { countReply } from '../chats/replyLimit';
+import type { Deps } from '../deps';
+import { AppError, subscriptionRequired } from '../http/errors';
+import { storeImage } from '../images/service';
+import type { StoredImage } from '../images/service';
+import type { AnalysisResult } from './analyse/types';
+
+export const ocrFailed = () => new AppError(500, 'ocr_failed', OCR_ERRORS.failed);
+
+export interface Reading {
+  image: StoredImage;
+  text: string;
+  /** 0 to 1, from the recogniser. */
+  confidence: number;
+}
+
+interface Viewer {
+  userId: string;
+  tier: SubscriptionTier;
+}
+
+/**
+ * Enhanced analysis is for subscribers, and each one counts as a reply toward her hourly limit
+ * (429 past it). Called before the upload is even read, so a refusal costs no OCR work.
+ */
+export function allowAnalysis(deps: Deps, props: Viewer): void {
+  if (props.tier === 'free') throw subscriptionRequired(OCR_ERRORS.subscriptionRequired);
+  countReply(deps, { userId: props.userId, tier: props.tier, texts: [] });
+}
+
+/** Like allowAnalysis, for routes where analysis is a bonus: false instead of 403 or 429. */
+export function mayAnalyse(deps: Deps, props: Viewer): boolean {
+  try {
+    allowAnalysis(deps, props);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 403 || error.status === 429)) return false;
+    throw error;
+  }
+}
+
+/** Stores her image (checked and re-encoded) and reads its text with the app's one reader. */
+export async function readImage(
+  deps: Deps,
+  props: { userId: string; upload: Buffer },
+): Promise<Reading> {
+  const image = await storeImage(deps, props);
+  try {
+    const { text, confidence } = await deps.ocr.read(image.bytes);
+    return { image, text: text.slice(0, EXTRACTED_TEXT_MAX_LENGTH), confidence };
+  } catch (error) {
+    deps.logger.error({ err: error }, 'OCR failed');
+    throw ocrFailed();
+  }
+}
+
+export function analyse(
+  deps: Deps,
+  props: { text: string; type: AnalysisType },
+): Promise<AnalysisResult> {
+  return deps.analyser.analyse(props);
+}
