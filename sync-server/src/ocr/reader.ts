@@ -2,16 +2,27 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker } from 'tesseract.js';
-import type { Worker } from 'tesseract.js';
+import type { Page, Worker } from 'tesseract.js';
+import { encodePgm, readScreenshot } from '@shared/ocr';
+import type { OcrLine, Recognise, Recognition, RgbaImage, ScreenshotText } from '@shared/ocr';
 
 /**
  * Reads the text of an image on the server with tesseract.js in Node, the `eng` LSTM data from
- * @tesseract.js-data/eng (never downloaded). One worker, made on first use and reused.
- * First version: plain recognition; the screenshot-aware pipeline (shared/ocr) replaces it.
+ * @tesseract.js-data/eng (never downloaded). One worker, made on first use and reused. The
+ * image goes through the same screenshot-aware pipeline as on the device (shared/ocr), so a
+ * chat reads as `Them:`/`Me:` lines here too.
  */
 export interface OcrReader {
   read(image: Buffer): Promise<{ text: string; confidence: number }>;
   close(): Promise<void>;
+}
+
+/** The reader with its lower levels open, for tests and the bench. */
+export interface RawOcrReader extends OcrReader {
+  /** The whole pipeline on decoded pixels. */
+  readRaw(image: RgbaImage): Promise<ScreenshotText>;
+  /** Plain tesseract.js on the pixels, without preprocessing (the bench's baseline). */
+  recogniseRaw: Recognise;
 }
 
 const require = createRequire(import.meta.url);
@@ -20,22 +31,64 @@ const LANG_PATH = path.join(
   '4.0.0_best_int',
 );
 
-export function createOcrReader(): OcrReader {
+/** Uploads are checked before they get here; this bounds decoding again in case one is not. */
+const MAX_INPUT_PIXELS = 40e6;
+
+export async function decodeRgba(image: Buffer): Promise<RgbaImage> {
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+}
+
+const unit = (percent: number) => Math.max(0, Math.min(1, percent / 100));
+
+/** Tesseract's blocks -> paragraphs -> lines, flattened, confidences as 0 to 1. */
+export function pageLines(page: Page): OcrLine[] {
+  return (page.blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.map((line) => ({
+        text: line.text.trim(),
+        confidence: unit(line.confidence),
+        bbox: { ...line.bbox },
+      })),
+    ),
+  );
+}
+
+function recogniserOn(worker: () => Promise<Worker>): Recognise {
+  return async (image: RgbaImage): Promise<Recognition> => {
+    const bytes = encodePgm(image);
+    const { data } = await (
+      await worker()
+    ).recognize(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), {}, { blocks: true });
+    return { text: data.text.trim(), confidence: unit(data.confidence), lines: pageLines(data) };
+  };
+}
+
+/** A tesseract.js worker on the bundled `eng` data, writing no cache file. */
+export function startTesseractWorker(): Promise<Worker> {
+  return createWorker('eng', 1, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true });
+}
+
+export function createOcrReader(): RawOcrReader {
   let worker: Promise<Worker> | null = null;
-  const ready = () =>
-    (worker ??= createWorker('eng', 1, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true }));
+  const ready = () => (worker ??= startTesseractWorker());
+  const recogniseRaw = recogniserOn(ready);
+  const readRaw = (image: RgbaImage) => readScreenshot(image, recogniseRaw);
   return {
+    recogniseRaw,
+    readRaw,
     async read(image) {
-      const png = await sharp(image).png().toBuffer();
-      const { data } = await (await ready()).recognize(png);
-      return {
-        text: data.text.trim(),
-        confidence: Math.max(0, Math.min(1, data.confidence / 100)),
-      };
+      const { text, confidence } = await readRaw(await decodeRgba(image));
+      return { text, confidence };
     },
     async close() {
-      if (worker) await (await worker).terminate();
+      const running = worker;
       worker = null;
+      if (running) await (await running).terminate();
     },
   };
 }

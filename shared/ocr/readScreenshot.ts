@@ -1,0 +1,74 @@
+/**
+ * Reads a phone screenshot the way a person does: bubble by bubble, top to bottom, knowing
+ * whose each one is. Pure: the recogniser is passed in (a tesseract.js worker in the browser or
+ * in Node), so both sides run exactly this.
+ */
+import type { Recognise, RgbaImage, ScreenshotText } from './types';
+import { inPlace, stack } from './compose';
+import { greyToRgba } from './encode';
+import { normaliseRegion } from './normalise';
+import { estimateBackground, findRegions } from './regions';
+import type { Region } from './regions';
+import { lineHeight, resize, upscaleFactor } from './scale';
+import { cleanLine, linesByPlacement, meanConfidence, transcript } from './transcript';
+
+export interface ReadScreenshotOptions {
+  /** Enlarge small text (default true). Off only to measure what it buys. */
+  upscale?: boolean;
+}
+
+/** Black-on-white regions, each enlarged where its text is small. */
+function prepareRegions(image: RgbaImage, regions: Region[], upscale: boolean) {
+  return regions.map((region) => {
+    const grey = normaliseRegion(image, region);
+    return upscale ? resize(grey, upscaleFactor(lineHeight(grey))) : grey;
+  });
+}
+
+async function readChat(
+  image: RgbaImage,
+  regions: Region[],
+  recognise: Recognise,
+  upscale: boolean,
+): Promise<ScreenshotText> {
+  const { canvas, placements } = stack(prepareRegions(image, regions, upscale));
+  const recognition = await recognise(greyToRgba(canvas));
+  const grouped = linesByPlacement(recognition.lines, placements);
+  return {
+    text: transcript(regions, grouped),
+    confidence: meanConfidence(grouped.flat()),
+    bubbles: regions.filter((region) => region.kind === 'bubble').length,
+  };
+}
+
+/** No bubbles (a receipt, a card, a page): the whole image, normalised in place, as plain text. */
+async function readPlain(
+  image: RgbaImage,
+  regions: Region[],
+  recognise: Recognise,
+  upscale: boolean,
+): Promise<ScreenshotText> {
+  const parts = regions.map((region) => ({
+    image: normaliseRegion(image, region),
+    x: region.box.x0,
+    y: region.box.y0,
+  }));
+  let page = inPlace(image, parts);
+  if (upscale) page = resize(page, upscaleFactor(lineHeight(page)));
+  const recognition = await recognise(greyToRgba(page));
+  const text = recognition.text.split('\n').map(cleanLine).filter(Boolean).join('\n');
+  return { text, confidence: recognition.confidence, bubbles: 0 };
+}
+
+export async function readScreenshot(
+  image: RgbaImage,
+  recognise: Recognise,
+  options: ReadScreenshotOptions = {},
+): Promise<ScreenshotText> {
+  const upscale = options.upscale ?? true;
+  const regions = findRegions(image, estimateBackground(image));
+  const isChat = regions.some((region) => region.kind === 'bubble');
+  return isChat
+    ? readChat(image, regions, recognise, upscale)
+    : readPlain(image, regions, recognise, upscale);
+}
