@@ -5,3 +5,5 @@ export type { ReadScreenshotOptions } from './readScreenshot';
 export { encodePgm } from './encode';
 export { estimateBackground, findRegions } from './regions';
 export type { Region, Side } from './regions';
+export { recognitionFromPage, tesseractRecogniser } from './tesseract';
+export type { TesseractPage } from './tesseract';

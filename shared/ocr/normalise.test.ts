@@ -30,6 +30,16 @@ describe('normaliseRegion', () => {
     expect(at(1, 1)).toBe(255); // outside the rounded corner: page, whatever its colour
   });
 
+  it('reads a full-width panel against its own fill, not the page', () => {
+    const fill = [11, 132, 254] as const;
+    const image = blankImage(60, 40, WHITE);
+    bubble(image, BOX, { fill, ink: WHITE, page: WHITE });
+    const grey = normaliseRegion(image, { kind: 'panel', box: BOX, fill });
+    expect(grey.data[20 * 60 + 30]).toBe(0);
+    expect(grey.data[20 * 60 + 5]).toBe(255);
+    expect(grey.data[60 + 1]).toBe(255);
+  });
+
   it('keeps antialiased edges grey in proportion, so strokes keep their shape', () => {
     const fill = [11, 132, 254] as const;
     const image = blankImage(3, 1, fill);

@@ -34,15 +34,15 @@ export function fillDistances(image: RgbaImage, region: Region): Uint32Array {
 }
 
 /**
- * Pixels of a bubble's box outside its rounded corners: reached from the box edge without
- * crossing the fill. Text sits inside the fill's padding, so it is never reached. Text on the
- * page has no fill to stay inside, so nothing is outside.
+ * Pixels of a bubble's (or panel's) box outside its rounded corners: reached from the box
+ * edge without crossing the fill. Text sits inside the fill's padding, so it is never
+ * reached. Text on the page has no fill to stay inside, so nothing is outside.
  */
 export function outsideFill(region: Region, distances: Uint32Array): Uint8Array {
   const width = region.box.x1 - region.box.x0;
   const height = region.box.y1 - region.box.y0;
   const outside = new Uint8Array(width * height);
-  if (region.kind !== 'bubble') return outside;
+  if (region.kind === 'text') return outside;
   const limit = BACKGROUND_TOLERANCE ** 2;
   const stack: number[] = [];
   const visit = (index: number) => {

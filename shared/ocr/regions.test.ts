@@ -38,12 +38,12 @@ describe('findRegions', () => {
     expect(regions.map((region) => region.kind)).toEqual(['text']);
   });
 
-  it('takes a block nearly as wide as the image (a card, a banner) for text, not a bubble', () => {
+  it('takes a filled block nearly as wide as the image (a card, a banner) for a panel', () => {
     const image = blankImage(400, 100, WHITE);
-    bubble(image, { x0: 5, y0: 10, x1: 395, y1: 60 }, { fill: GREY, ink: BLACK, page: WHITE });
-    expect(findRegions(image, estimateBackground(image)).map((region) => region.kind)).toEqual([
-      'text',
-    ]);
+    bubble(image, { x0: 5, y0: 10, x1: 395, y1: 60 }, { fill: BLUE, ink: WHITE, page: WHITE });
+    const [region] = findRegions(image, estimateBackground(image));
+    expect(region?.kind).toBe('panel');
+    expect(region?.fill.map(Math.round)).toEqual([...BLUE]);
   });
 
   it('segments a 2x-wide screenshot on a subsampled grid without clipping the bubble', () => {

@@ -1,6 +1,8 @@
 /**
  * Tells chat bubbles from text on the page. A bubble is a block mostly covered by one fill
  * colour that is not the page's; which edge it hugs says who sent it (left: them, right: me).
+ * A block like that spanning nearly the whole width is a panel (a card, a banner, a very wide
+ * bubble): read against its own fill, but unlabelled.
  */
 import type { Box, RgbaImage } from './types';
 import { distance2, dominantColour, wholeImage } from './pixels';
@@ -10,7 +12,9 @@ import { BACKGROUND_TOLERANCE, findBlocks, foregroundMask } from './segment';
 export type Side = 'them' | 'me';
 
 export type Region =
-  { kind: 'bubble'; box: Box; fill: Rgb; side: Side } | { kind: 'text'; box: Box; fill: Rgb };
+  | { kind: 'bubble'; box: Box; fill: Rgb; side: Side }
+  | { kind: 'panel'; box: Box; fill: Rgb }
+  | { kind: 'text'; box: Box; fill: Rgb };
 
 /** A fill must cover this share of its block: a line of text on the page covers far less. */
 const MIN_FILL_SHARE = 0.5;
@@ -33,12 +37,12 @@ export function classifyBlock(image: RgbaImage, box: Box, background: Rgb): Regi
   const step = Math.max(1, Math.floor(Math.sqrt(area(box) / 4000)));
   const { colour, share } = dominantColour(image, box, step);
   const standsOut = distance2(colour, background) > BACKGROUND_TOLERANCE ** 2;
-  const bubbleShaped = width <= image.width * MAX_BUBBLE_WIDTH && height >= 12 && width >= 24;
-  if (standsOut && share >= MIN_FILL_SHARE && bubbleShaped) {
-    const side: Side = box.x0 <= image.width - box.x1 ? 'them' : 'me';
-    return { kind: 'bubble', box, fill: colour, side };
+  if (!standsOut || share < MIN_FILL_SHARE || height < 12 || width < 24) {
+    return { kind: 'text', box, fill: background };
   }
-  return { kind: 'text', box, fill: background };
+  if (width > image.width * MAX_BUBBLE_WIDTH) return { kind: 'panel', box, fill: colour };
+  const side: Side = box.x0 <= image.width - box.x1 ? 'them' : 'me';
+  return { kind: 'bubble', box, fill: colour, side };
 }
 
 /** Screenshots at 2x and 3x are segmented on every other pixel; smaller ones on all. */

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker } from 'tesseract.js';
-import type { Page, Worker } from 'tesseract.js';
-import { encodePgm, readScreenshot } from '@shared/ocr';
-import type { OcrLine, Recognise, Recognition, RgbaImage, ScreenshotText } from '@shared/ocr';
+import type { Worker } from 'tesseract.js';
+import { readScreenshot, tesseractRecogniser } from '@shared/ocr';
+import type { Recognise, RgbaImage, ScreenshotText } from '@shared/ocr';
 
 /**
  * Reads the text of an image on the server with tesseract.js in Node, the `eng` LSTM data from
@@ -43,29 +43,11 @@ export async function decodeRgba(image: Buffer): Promise<RgbaImage> {
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
 }
 
-const unit = (percent: number) => Math.max(0, Math.min(1, percent / 100));
-
-/** Tesseract's blocks -> paragraphs -> lines, flattened, confidences as 0 to 1. */
-export function pageLines(page: Page): OcrLine[] {
-  return (page.blocks ?? []).flatMap((block) =>
-    block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => ({
-        text: line.text.trim(),
-        confidence: unit(line.confidence),
-        bbox: { ...line.bbox },
-      })),
-    ),
-  );
-}
-
 function recogniserOn(worker: () => Promise<Worker>): Recognise {
-  return async (image: RgbaImage): Promise<Recognition> => {
-    const bytes = encodePgm(image);
-    const { data } = await (
-      await worker()
-    ).recognize(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), {}, { blocks: true });
-    return { text: data.text.trim(), confidence: unit(data.confidence), lines: pageLines(data) };
-  };
+  return tesseractRecogniser(async (pgm) => {
+    const bytes = Buffer.from(pgm.buffer, pgm.byteOffset, pgm.length);
+    return (await (await worker()).recognize(bytes, {}, { blocks: true })).data;
+  });
 }
 
 /** A tesseract.js worker on the bundled `eng` data, writing no cache file. */
