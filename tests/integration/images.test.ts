@@ -75,6 +75,38 @@ describe('uploads are untrusted', () => {
     expect(storedFiles(userId)).toEqual([]);
   });
 
+  it('refuses more than 10 MB with the same 413 while it streams, with no Content-Length', async () => {
+    const { client, userId } = await signedInClient(server, 'stream');
+    const boundary = 'besties-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n`;
+    const chunks = [Buffer.from(head), await smallPng()];
+    for (let sent = 0; sent <= IMAGE_MAX_BYTES; sent += 256 * 1024)
+      chunks.push(Buffer.alloc(256 * 1024));
+    chunks.push(Buffer.from(`\r\n--${boundary}--\r\n`));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(new Uint8Array(next));
+        else controller.close();
+      },
+    });
+    const response = await fetch(new URL(OCR_UPLOAD_PATH, server.url), {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: {
+        cookie: client.cookieHeader(),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      message: 'Image must be 10 MB or smaller',
+      code: 'payload_too_large',
+    });
+    expect(storedFiles(userId)).toEqual([]);
+  });
+
   it('refuses a pixel bomb (a 400-byte PNG declaring 20000×20000) before decoding it: 413', async () => {
     const { client } = await signedInClient(server, 'bomb');
     const bomb = pixelBombPng(20_000, 20_000);

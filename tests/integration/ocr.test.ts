@@ -20,7 +20,11 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ ocr: reader, env: { REPLY_LIMIT_PAID_PER_HOUR: '3' } });
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  // The server closes its OCR reader (its tesseract worker) when it shuts down.
+  expect(reader.closed).toBe(true);
+});
 
 const RECEIPT = `Corner Bakery
 12/11/2026
