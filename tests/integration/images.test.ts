@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, OCR_PATH, OCR_UPLOAD_PATH } from '@shared/ocr-api';
 import { signedInClient } from './fakes/besties';
+import { deleteChat, push } from './fakes/sync';
 import { fakeReader, getBytes, pixelBombPng, postImage, smallPng } from './fakes/ocr';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
@@ -277,6 +278,31 @@ describe('GET /api/images/{id}', () => {
 
     expect((await client.request('DELETE', `/api/chats/${other.body.id}`)).status).toBe(204);
     expect((await getBytes(client, shared.body.imageUrl)).status).toBe(404);
+    await expect.poll(() => storedFiles(userId)).toEqual([]);
+  });
+
+  it('goes when the chat is deleted through a sync push too', async () => {
+    const { client, userId } = await signedInClient(server, 'sync-delete');
+    const image = await postImage(client, OCR_UPLOAD_PATH, { bytes: await smallPng() });
+    const chatId = randomUUID();
+    const created = await push(client, [
+      {
+        id: randomUUID(),
+        type: 'createChat',
+        chat: {
+          id: chatId,
+          personaId: 1,
+          messageId: randomUUID(),
+          message: 'Screenshot',
+          isOCR: true,
+          imageUrl: image.body.imageUrl,
+          extractedText: 'Them: hi',
+        },
+      },
+    ]);
+    expect(created.body.results[0].status).toBe('applied');
+    expect((await push(client, [deleteChat(chatId)])).body.results[0].status).toBe('applied');
+    expect((await getBytes(client, image.body.imageUrl)).status).toBe(404);
     await expect.poll(() => storedFiles(userId)).toEqual([]);
   });
 
