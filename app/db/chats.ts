@@ -14,8 +14,41 @@ function nextLocalOrder(): number {
   return lastLocalOrder;
 }
 
+/** The screenshot fields of a message of hers (spec §3), as she sends them. */
+export type OcrFields = Pick<
+  LocalMessage,
+  | 'isOCR'
+  | 'isEnhancedOCR'
+  | 'imageUrl'
+  | 'extractedText'
+  | 'analysisType'
+  | 'ocrAnalysis'
+  | 'ocrStructuredData'
+  | 'ocrConfidence'
+>;
+
+export function ocrFieldsOf(message: LocalMessage): OcrFields {
+  const { isOCR, isEnhancedOCR, imageUrl, extractedText, analysisType } = message;
+  const { ocrAnalysis, ocrStructuredData, ocrConfidence } = message;
+  return {
+    isOCR,
+    isEnhancedOCR,
+    imageUrl,
+    extractedText,
+    analysisType,
+    ocrAnalysis,
+    ocrStructuredData,
+    ocrConfidence,
+  };
+}
+
 /** A message of hers not yet saved by the server. */
-export function pendingMessage(input: { id: string; chatId: string; text: string }): LocalMessage {
+export function pendingMessage(input: {
+  id: string;
+  chatId: string;
+  text: string;
+  ocr?: OcrFields;
+}): LocalMessage {
   return {
     id: input.id,
     chatId: input.chatId,
@@ -36,6 +69,7 @@ export function pendingMessage(input: { id: string; chatId: string; text: string
     ocrAnalysis: null,
     ocrStructuredData: null,
     ocrConfidence: null,
+    ...input.ocr,
     status: 'pending',
     localOrder: nextLocalOrder(),
   };

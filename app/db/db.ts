@@ -46,6 +46,20 @@ export interface OutboxEntry {
   seq?: number;
   mutation: Mutation;
   createdAt: number;
+  /** Her message whose image (in `images`) must be uploaded before this mutation is pushed. */
+  imageOf?: string;
+}
+
+/**
+ * The screenshot of an OCR message of hers, kept on the device (issue 11): shown from here, and
+ * uploaded by the sync engine before the message is pushed. `imageUrl` is the server's copy
+ * once uploaded (null until then), so a reload between upload and push never uploads twice.
+ */
+export interface LocalImage {
+  messageId: string;
+  chatId: string;
+  blob: Blob;
+  imageUrl: string | null;
 }
 
 /**
@@ -60,6 +74,7 @@ export class BestiesDb extends Dexie {
   settings!: EntityTable<LocalSetting, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  images!: EntityTable<LocalImage, 'messageId'>;
 
   constructor(name = 'besties') {
     super(name);
@@ -78,6 +93,8 @@ export class BestiesDb extends Dexie {
     this.version(3)
       .stores({})
       .upgrade((tx) => tx.table('meta').delete('cursor'));
+    // Version 4 (issue 11): screenshots of her OCR messages, kept until and after upload.
+    this.version(4).stores({ images: 'messageId, chatId' });
   }
 }
 

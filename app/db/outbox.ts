@@ -1,6 +1,6 @@
 import { chatTitleFrom, type PersonaRef } from '@shared/chat';
 import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
-import { pendingMessage } from './chats';
+import { pendingMessage, type OcrFields } from './chats';
 import { db, type OutboxEntry } from './db';
 
 /**
@@ -22,21 +22,26 @@ export async function queueMessage(input: {
   text: string;
   /** Set when the chat may not exist yet: her message creates it with this bestie. */
   newChat?: { persona: PersonaRef };
+  /** A screenshot message: its fields, sent with it. */
+  ocr?: OcrFields;
+  /** The screenshot itself, kept here and uploaded before the message when `ocr.imageUrl` is unset. */
+  image?: Blob;
 }): Promise<void> {
-  const { chatId, messageId, text, newChat } = input;
-  await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
+  const { chatId, messageId, text, newChat, ocr, image } = input;
+  await db.transaction('rw', [db.chats, db.messages, db.outbox, db.images], async () => {
     const creates = newChat !== undefined && !(await db.chats.get(chatId));
+    const fields = ocr ? sendableOcrFields(ocr) : {};
     const mutation: Mutation = creates
       ? {
           id: crypto.randomUUID(),
           type: 'createChat',
-          chat: { id: chatId, messageId, message: text, personaId: newChat.persona.id },
+          chat: { id: chatId, messageId, message: text, personaId: newChat.persona.id, ...fields },
         }
       : {
           id: crypto.randomUUID(),
           type: 'sendMessage',
           chatId,
-          message: { id: messageId, message: text },
+          message: { id: messageId, message: text, ...fields },
         };
     if (creates) {
       const now = new Date().toISOString();
@@ -51,10 +56,51 @@ export async function queueMessage(input: {
         replyError: null,
       });
     } else {
-      await db.messages.put(pendingMessage({ id: messageId, chatId, text }));
+      await db.messages.put(pendingMessage({ id: messageId, chatId, text, ocr }));
     }
-    await db.outbox.add(entry(mutation));
+    const stored = image ? await db.images.get(messageId) : undefined;
+    if (image && !stored) {
+      await db.images.put({ messageId, chatId, blob: image, imageUrl: ocr?.imageUrl ?? null });
+    }
+    // A retry of a message whose image the server has: the new mutation carries its URL.
+    const imageUrl = stored?.imageUrl ?? ocr?.imageUrl ?? null;
+    if (image && !imageUrl) await db.outbox.add({ ...entry(mutation), imageOf: messageId });
+    else await db.outbox.add(entry(imageUrl ? withImageUrl(mutation, imageUrl) : mutation));
   });
+}
+
+/** The OCR fields as a mutation carries them (no nulls the server's schema would refuse). */
+function sendableOcrFields(ocr: OcrFields) {
+  const { imageUrl, ...rest } = ocr;
+  return imageUrl ? { ...rest, imageUrl } : rest;
+}
+
+/** The mutation with the URL of its uploaded image. */
+export function withImageUrl(mutation: Mutation, imageUrl: string): Mutation {
+  if (mutation.type === 'createChat') return { ...mutation, chat: { ...mutation.chat, imageUrl } };
+  if (mutation.type === 'sendMessage') {
+    return { ...mutation, message: { ...mutation.message, imageUrl } };
+  }
+  return mutation;
+}
+
+/**
+ * The image of an outbox entry is on the server: the entry now carries its URL, and the
+ * device remembers it, in one transaction (a reload never uploads it twice).
+ * `imageUrl` null means the server refused the image for good: the message goes without it.
+ */
+export async function imageUploaded(entry: OutboxEntry, imageUrl: string | null): Promise<void> {
+  await db.transaction('rw', db.outbox, db.images, async () => {
+    if (entry.seq === undefined || !entry.imageOf) return;
+    if (imageUrl) await db.images.update(entry.imageOf, { imageUrl });
+    const mutation = imageUrl ? withImageUrl(entry.mutation, imageUrl) : entry.mutation;
+    await db.outbox.update(entry.seq, { mutation, imageOf: undefined });
+  });
+}
+
+/** A screenshot she sent from this device, while it is kept here. */
+export function localImageOf(messageId: string) {
+  return db.images.get(messageId);
 }
 
 /** A new empty chat with a bestie, made on this device first. */
@@ -80,9 +126,11 @@ export async function queueNewChat(input: { chatId: string; persona: PersonaRef 
 
 /** Deletes the chat here at once; the server hears of it when the outbox is pushed. */
 export async function queueDeleteChat(chatId: string): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, db.drafts, db.outbox, async () => {
+  const tables = [db.chats, db.messages, db.drafts, db.outbox, db.images];
+  await db.transaction('rw', tables, async () => {
     await db.chats.delete(chatId);
     await db.messages.where('chatId').equals(chatId).delete();
+    await db.images.where('chatId').equals(chatId).delete();
     await db.drafts.delete(chatId);
     await db.outbox.add(entry({ id: crypto.randomUUID(), type: 'deleteChat', chatId }));
   });

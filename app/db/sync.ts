@@ -6,10 +6,13 @@ import { messageIdOf, waitingMessageIds } from './outbox';
 
 const NOT_SENT = 'Not sent.';
 
+/** The tables writeRows touches. */
+const ROW_TABLES = () => [db.chats, db.messages, db.drafts, db.outbox, db.images];
+
 /**
  * Server rows into Dexie: upserts, then tombstones (a delete wins). Only the sync engine calls
  * this (ARCHITECTURE.md: one way in). A message she has sent again and that still waits in the
- * outbox stays pending. Call inside a transaction over chats, messages, drafts and outbox.
+ * outbox stays pending. Call inside a transaction over ROW_TABLES().
  */
 export async function writeRows(rows: SyncRows): Promise<void> {
   const waiting = await waitingMessageIds();
@@ -25,13 +28,14 @@ export async function writeRows(rows: SyncRows): Promise<void> {
   if (gone.length > 0) {
     await db.chats.bulkDelete(gone);
     await db.messages.where('chatId').anyOf(gone).delete();
+    await db.images.where('chatId').anyOf(gone).delete();
     await db.drafts.bulkDelete(gone);
   }
 }
 
 /** One pulled page and its cursor, in one transaction: a crash never skips or repeats rows. */
 export async function savePulledPage(page: PullAnswer): Promise<void> {
-  await db.transaction('rw', [db.chats, db.messages, db.drafts, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [...ROW_TABLES(), db.meta], async () => {
     await writeRows(page);
     await db.meta.put({ key: 'cursor', value: page.cursor });
   });
@@ -79,7 +83,7 @@ export async function draftOf(chatId: string): Promise<string> {
  */
 export async function settlePush(results: MutationResult[]): Promise<void> {
   const settled = results.filter((result) => result.status !== 'retry');
-  await db.transaction('rw', [db.chats, db.messages, db.drafts, db.outbox], async () => {
+  await db.transaction('rw', ROW_TABLES(), async () => {
     for (const result of settled) {
       const row = await db.outbox.where('mutation.id').equals(result.id).first();
       await db.outbox.where('mutation.id').equals(result.id).delete();

@@ -186,7 +186,7 @@ describe('the device belongs to one user', () => {
 });
 
 describe('the Dexie schema', () => {
-  it('upgrades version 1 to 3, keeps her chats and messages and pulls again for their order', async () => {
+  it('upgrades version 1 to the latest, keeps her chats and messages and pulls again for their order', async () => {
     const name = `upgrade-${Date.now()}`;
     const v1 = new Dexie(name);
     v1.version(1).stores({
@@ -200,7 +200,7 @@ describe('the Dexie schema', () => {
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
     expect(await v2.messages.get('m')).toMatchObject({ status: 'sent' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(3);
+    expect(v2.verno).toBe(4);
     v2.close();
   });
 

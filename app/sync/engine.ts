@@ -1,5 +1,6 @@
 import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
-import { outboxInOrder } from '../db/outbox';
+import { db, type OutboxEntry } from '../db/db';
+import { imageUploaded, outboxInOrder } from '../db/outbox';
 import { pullCursor, savePulledPage, settlePush } from '../db/sync';
 import { failureOf } from '../http/client';
 
@@ -9,6 +10,8 @@ export type SyncStatus = 'idle' | 'offline' | 'syncing' | 'error-will-retry';
 export interface SyncTransport {
   push(mutations: Mutation[]): Promise<PushAnswer>;
   pull(cursor: number): Promise<PullAnswer>;
+  /** Stores the image of her OCR message (made offline) without reading it; its URL. */
+  uploadImage(image: Blob, text: string): Promise<{ imageUrl: string }>;
 }
 
 export interface SyncEngineOptions {
@@ -29,6 +32,12 @@ export interface SyncEngine {
 
 const backoff = (failures: number) => Math.min(60_000, 1000 * 2 ** (failures - 1));
 
+function textOf(mutation: Mutation): string {
+  if (mutation.type === 'createChat') return mutation.chat.extractedText ?? '';
+  if (mutation.type === 'sendMessage') return mutation.message.extractedText ?? '';
+  return '';
+}
+
 /** A push answered `retry` for a mutation: nothing after it may go before it. */
 class NotSettled extends Error {}
 
@@ -46,10 +55,33 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     options.onStatus?.(next);
   };
 
+  /** An image goes up before the message that shows it, so the message carries its URL. */
+  async function uploadImages(entries: OutboxEntry[]): Promise<boolean> {
+    const waiting = entries.filter((entry) => entry.imageOf);
+    for (const entry of waiting) {
+      const image = await db.images.get(entry.imageOf!);
+      if (image?.imageUrl || !image) {
+        await imageUploaded(entry, image?.imageUrl ?? null);
+        continue;
+      }
+      try {
+        const { imageUrl } = await transport.uploadImage(image.blob, textOf(entry.mutation));
+        await imageUploaded(entry, imageUrl);
+      } catch (error) {
+        // Refused for good (too large, not an image): her words still go, without it.
+        if (failureOf(error).kind !== 'refused') throw error;
+        console.error('Image refused', error);
+        await imageUploaded(entry, null);
+      }
+    }
+    return waiting.length > 0;
+  }
+
   async function pushOutbox(): Promise<void> {
     for (;;) {
-      const entries = await outboxInOrder();
+      let entries = await outboxInOrder();
       if (entries.length === 0) return;
+      if (await uploadImages(entries)) entries = await outboxInOrder();
       const answer = await transport.push(entries.map((entry) => entry.mutation));
       await settlePush(answer.results);
       const settled = answer.results.filter((result) => result.status !== 'retry').length;

@@ -20,6 +20,12 @@ export function fakeSyncApi(server = new FakeSyncServer()) {
     if (method === 'GET' && url.pathname === '/api/sync/pull') {
       return Response.json(await server.pull(Number(url.searchParams.get('cursor') ?? 0)));
     }
+    if (method === 'POST' && url.pathname === '/api/ocr/upload') {
+      const form = init.body as FormData;
+      const image = form.get('image') as Blob;
+      const { imageUrl } = await server.uploadImage(image, String(form.get('text') ?? ''));
+      return Response.json({ text: '', imageUrl, enhancedResult: null }, { status: 201 });
+    }
     const stream = /^\/api\/chats\/([^/]+)\/replies\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && stream) return replyStream(server, decodeURIComponent(stream[2]!));
     return Response.json({ message: 'Not found', code: 'not_found' }, { status: 404 });

@@ -1,5 +1,10 @@
 import type { Mutation, MutationResult, PullAnswer, PushAnswer, SyncRows } from '@shared/sync';
-import type { ChatMessage, ChatSummary } from '@shared/chat';
+import {
+  ocrFieldsSchema,
+  type ChatMessage,
+  type ChatSummary,
+  type SendMessageBody,
+} from '@shared/chat';
 import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { aChat, aMessage } from '../db/testData';
 import type { SyncTransport } from './engine';
@@ -31,6 +36,9 @@ export class FakeSyncServer implements SyncTransport {
   pullGate: Promise<void> | null = null;
   /** Write each reply as soon as her message is stored (a job faster than the push's answer). */
   replyAtOnce = false;
+  /** Images stored by uploadImage, by URL, and every call in the order it came. */
+  readonly images = new Map<string, { image: Blob; text: string }>();
+  readonly calls: string[] = [];
   private seq = 0;
   private results = new Map<string, MutationResult>();
   private messages = new Map<string, ChatMessage>();
@@ -44,9 +52,18 @@ export class FakeSyncServer implements SyncTransport {
     this.changes.push({ seq: ++this.seq, kind: 'tombstone', id });
   }
 
+  uploadImage = async (image: Blob, text: string): Promise<{ imageUrl: string }> => {
+    this.maybeFail();
+    const imageUrl = `/api/images/image-${this.images.size + 1}`;
+    this.images.set(imageUrl, { image, text });
+    this.calls.push(`upload ${imageUrl}`);
+    return { imageUrl };
+  };
+
   push = async (mutations: Mutation[]): Promise<PushAnswer> => {
     this.maybeFail();
     this.received.push(...mutations);
+    this.calls.push(...mutations.map((m) => `push ${m.type}`));
     return { results: mutations.map((mutation) => this.apply(mutation)) };
   };
 
@@ -112,7 +129,7 @@ export class FakeSyncServer implements SyncTransport {
     return [...this.messages.values()].filter((m) => m.chatId === chatId).length + 1;
   }
 
-  private addMessage(chatId: string, id: string, message: string) {
+  private addMessage(chatId: string, id: string, message: string, ocr: OcrPart = {}) {
     const earlier = this.messages.get(id);
     // The same message again: a retry of a reply that failed (the reply job runs again).
     if (earlier) {
@@ -122,7 +139,7 @@ export class FakeSyncServer implements SyncTransport {
     }
     this.change({
       kind: 'message',
-      row: aMessage({ id, chatId, message, seq: this.nextSeq(chatId) }),
+      row: aMessage({ ...ocrFieldsOf(ocr), id, chatId, message, seq: this.nextSeq(chatId) }),
     });
     if (this.replyAtOnce) this.writeReply(id);
   }
@@ -133,16 +150,17 @@ export class FakeSyncServer implements SyncTransport {
     this.applied.push(mutation.id);
     const before = this.changes.length;
     if (mutation.type === 'createChat') {
-      const { id, messageId, message, personaId } = mutation.chat;
+      const { id, messageId, message, personaId, ...ocr } = mutation.chat;
       const persona = personaById(personaId ?? DEFAULT_PERSONA_ID);
       const { name, description, avatar } = persona ?? aChat({ id }).persona;
       this.change({
         kind: 'chat',
         row: aChat({ id, persona: { id: persona?.id ?? 1, name, description, avatar } }),
       });
-      if (messageId && message) this.addMessage(id, messageId, message);
+      if (messageId && message) this.addMessage(id, messageId, message, ocr);
     } else if (mutation.type === 'sendMessage') {
-      this.addMessage(mutation.chatId, mutation.message.id, mutation.message.message);
+      const { id, message, ...ocr } = mutation.message;
+      this.addMessage(mutation.chatId, id, message, ocr);
     } else {
       this.tombstone(mutation.chatId);
     }
@@ -154,6 +172,17 @@ export class FakeSyncServer implements SyncTransport {
     this.results.set(mutation.id, result);
     return result;
   }
+}
+
+type OcrPart = Partial<Pick<SendMessageBody, keyof typeof ocrFieldsSchema.shape>>;
+
+/** The screenshot fields a mutation carried, as the server stores them. */
+function ocrFieldsOf(ocr: OcrPart): Partial<ChatMessage> {
+  const fields: Partial<ChatMessage> = {};
+  for (const key of Object.keys(ocrFieldsSchema.shape) as (keyof OcrPart)[]) {
+    if (ocr[key] !== undefined) Object.assign(fields, { [key]: ocr[key] });
+  }
+  return fields;
 }
 
 function rowsOf(changes: Change[]): SyncRows {

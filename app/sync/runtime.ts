@@ -1,5 +1,6 @@
 import type { PublicUser } from '@shared/user';
 import { claimDevice } from '../db/sync';
+import { uploadScreenshot } from '../http/ocr';
 import { pullChanges, pushMutations } from '../http/sync';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { useSyncStore } from './useSyncStore';
@@ -22,7 +23,11 @@ export function syncNow(): Promise<void> {
 export function startSync(user: PublicUser): () => void {
   useSyncStore.setState({ caughtUp: false });
   const mine = createSyncEngine({
-    transport: { push: pushMutations, pull: (cursor) => pullChanges(cursor) },
+    transport: {
+      push: pushMutations,
+      pull: (cursor) => pullChanges(cursor),
+      uploadImage: uploadScreenshot,
+    },
     onStatus: (status) =>
       useSyncStore.setState((state) => ({
         status,

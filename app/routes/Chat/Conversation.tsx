@@ -1,21 +1,30 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { LoginModal } from '../../components/LoginModal';
 import { Spinner } from '../../components/ui/Spinner';
-import { toast } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';
 import { chatItemsOf, hasCrisis } from './chatItems';
 import { ChatHeader } from './ChatHeader';
 import { ChatNotFound } from './ChatNotFound';
 import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
+import type { ScreenshotPick } from './screenshot/ScreenshotDialog';
+import { usePastedImage } from './screenshot/usePastedImage';
 import { useChatView } from './useChatView';
 import { useLiveReply, type NewReply } from './useLiveReply';
 import { NEW_CHAT_DRAFT, useSend } from './useSend';
 import { needsAiReminder, welcomeText } from './welcome';
 
 const CASSIE = personaById(DEFAULT_PERSONA_ID) as PersonaRef;
+
+/** The screenshot dialog: closed, or open (with an image pasted or shared, or none yet). */
+type ScreenshotState = { kind: 'closed' } | { kind: 'open'; image: Blob | null };
+
+/** Loaded when she first opens it: the chat itself needs none of it. */
+const ScreenshotDialog = lazy(() =>
+  import('./screenshot/ScreenshotDialog').then((module) => ({ default: module.ScreenshotDialog })),
+);
 
 interface ConversationProps {
   /** The chat in the URL, or the id a fresh chat gets from her first message. */
@@ -37,7 +46,11 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
   const items = useMemo(() => chatItemsOf(messages), [messages]);
   const replyText = useLiveReply(chatId, messages, props.onReply);
-  const { text, setText, send, retry } = useSend(chatId, inUrl ? chatId : NEW_CHAT_DRAFT, inUrl);
+  const { text, setText, send, sendPick, retry } = useSend(
+    chatId,
+    inUrl ? chatId : NEW_CHAT_DRAFT,
+    inUrl,
+  );
   const loading = view.status === 'loading';
   const persona = (view.status === 'ready' && view.chat?.persona) || CASSIE;
   const bestie = personaById(persona.id);
@@ -50,6 +63,19 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     // A bestie her plan does not cover: her words stay in the box while she sees the plans.
     else if (locked) props.onSubscriptionRequired();
     else void send(value, persona.id);
+  }
+
+  // A visitor who tries to upload gets the login modal (spec §4).
+  const [screenshot, setScreenshot] = useState<ScreenshotState>({ kind: 'closed' });
+  function openScreenshot(image: Blob | null) {
+    if (!user) setLoginOpen(true);
+    else setScreenshot({ kind: 'open', image });
+  }
+  usePastedImage(openScreenshot);
+
+  function handleScreenshot(pick: ScreenshotPick) {
+    if (locked) props.onSubscriptionRequired();
+    else void sendPick(pick, persona.id);
   }
 
   // Sent before the chat was read (which bestie is it?): it goes once the chat is there.
@@ -69,14 +95,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
   const reminder = needsAiReminder(messages.map((message) => message.timestamp));
 
-  function handleImage() {
-    if (!user) setLoginOpen(true);
-    else toast({ title: 'Coming soon', description: 'Screenshot upload is on its way, bestie!' });
-  }
-
   function retryMessage(id: string) {
     const message = messages.find((m) => m.id === id);
-    if (message) void retry(message.id, message.message, persona.id);
+    if (message) void retry(message, persona.id);
   }
 
   return (
@@ -98,7 +119,24 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
         </>
       )}
       {/* Never unmounted while the chat loads or opens at its new URL: what she types stays. */}
-      <InputBar value={text} onChange={setText} onSend={handleSend} onImage={handleImage} />
+      <InputBar
+        value={text}
+        onChange={setText}
+        onSend={handleSend}
+        onImage={() => openScreenshot(null)}
+      />
+      {screenshot.kind === 'open' && (
+        <Suspense fallback={null}>
+          <ScreenshotDialog
+            open
+            image={screenshot.image}
+            onOpenChange={(open) => {
+              if (!open) setScreenshot({ kind: 'closed' });
+            }}
+            onUse={handleScreenshot}
+          />
+        </Suspense>
+      )}
       <LoginModal
         open={loginOpen}
         onOpenChange={setLoginOpen}

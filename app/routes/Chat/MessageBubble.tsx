@@ -5,6 +5,7 @@ import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import type { ChatItem } from './chatItems';
 import { CrisisResources } from './CrisisResources';
 import { HelpCard } from './HelpCard';
+import { OcrBubble } from './OcrBubble';
 import { ClockIcon } from './icons';
 import { useSyncStore } from '../../sync/useSyncStore';
 
@@ -51,24 +52,13 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
         </BestieRow>
       );
     case 'ocr': {
-      const body = (
-        <div className={`chat-bubble chat-bubble--${item.from}`}>
-          {item.imageUrl && (
-            <img className="chat-bubble__image" src={item.imageUrl} alt="Screenshot" />
-          )}
-          {item.extractedText && (
-            <div className="chat-bubble__ocr">
-              <p className="chat-bubble__ocr-title">OCR Result</p>
-              <p className="chat-bubble__ocr-text">{item.extractedText}</p>
-            </div>
-          )}
-          {item.text && <Markdown text={item.text} />}
-        </div>
-      );
-      return item.from === 'user' ? (
-        <UserRow>{body}</UserRow>
-      ) : (
-        <BestieRow persona={persona}>{body}</BestieRow>
+      const body = <OcrBubble item={item} />;
+      if (item.from === 'bestie') return <BestieRow persona={persona}>{body}</BestieRow>;
+      return (
+        <UserRow>
+          {body}
+          {item.pending && <PendingStatus />}
+        </UserRow>
       );
     }
     case 'message':

@@ -1,4 +1,5 @@
-import type { PersonaRef } from '@shared/chat';
+import { MESSAGE_MAX_LENGTH, type PersonaRef } from '@shared/chat';
+import type { OcrFields } from '../../db/chats';
 import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { queueDeleteChat, queueMessage, queueNewChat } from '../../db/outbox';
 import { syncNow } from '../../sync/runtime';
@@ -23,11 +24,58 @@ export interface SendInput {
   text: string;
   /** The bestie of the chat, which her first message creates when it does not exist yet. */
   personaId: number;
+  /** A screenshot message's fields and its image (kept on the device until uploaded). */
+  ocr?: OcrFields;
+  image?: Blob;
 }
 
-export async function sendMessage({ chatId, messageId, text, personaId }: SendInput) {
-  await queueMessage({ chatId, messageId, text, newChat: { persona: personaRef(personaId) } });
+export async function sendMessage({ chatId, messageId, text, personaId, ocr, image }: SendInput) {
+  const newChat = { persona: personaRef(personaId) };
+  await queueMessage({ chatId, messageId, text, newChat, ocr, image });
   void syncNow();
+}
+
+/** What 'Use this text' puts into the chat (spec §4): the text, the screenshot, any analysis. */
+export interface ScreenshotMessage {
+  text: string;
+  image: Blob;
+  analysisType: OcrFields['analysisType'];
+  enhanced: {
+    analysis: NonNullable<OcrFields['ocrAnalysis']>;
+    structuredData: Record<string, unknown>;
+    confidence: number;
+    imageUrl: string;
+  } | null;
+  confidence: number;
+}
+
+/**
+ * Her screenshot as an OCR message, on the device first like any message: its image is kept
+ * here and uploaded by the sync engine before the message goes (unless the server has it
+ * already from the enhanced analysis).
+ */
+export async function sendScreenshot(
+  input: { chatId: string; personaId: number } & ScreenshotMessage,
+): Promise<void> {
+  const { enhanced } = input;
+  const text = input.text.trim();
+  await sendMessage({
+    chatId: input.chatId,
+    messageId: crypto.randomUUID(),
+    personaId: input.personaId,
+    text: text.slice(0, MESSAGE_MAX_LENGTH),
+    image: input.image,
+    ocr: {
+      isOCR: true,
+      isEnhancedOCR: enhanced !== null,
+      imageUrl: enhanced?.imageUrl ?? null,
+      extractedText: text,
+      analysisType: enhanced ? input.analysisType : null,
+      ocrAnalysis: enhanced?.analysis ?? null,
+      ocrStructuredData: enhanced?.structuredData ?? null,
+      ocrConfidence: enhanced?.confidence ?? input.confidence,
+    },
+  });
 }
 
 /** A new, empty chat with a bestie, made on the device first (its id is known at once). */

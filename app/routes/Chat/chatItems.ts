@@ -1,4 +1,5 @@
 import { isUnsafeAnswer, readCrisis } from '@shared/safety/crisis';
+import type { OcrAnalysis } from '@shared/chat';
 import type { LocalMessage } from '../../db/db';
 
 const NOT_SENT = 'Not sent. Please try again.';
@@ -22,11 +23,25 @@ export type ChatItem =
       text: string;
       imageUrl: string | null;
       extractedText: string | null;
+      /** Hers, still on its way (its image may be only on this device). */
+      pending: boolean;
+      /** The server's analysis (enhanced OCR), else null. */
+      enhanced: EnhancedOcr | null;
     });
+
+export interface EnhancedOcr {
+  analysis: OcrAnalysis;
+  structuredData: Record<string, unknown> | null;
+  confidence: number | null;
+}
 
 export function toChatItem(message: LocalMessage): ChatItem {
   const base = { id: message.id, timestamp: message.timestamp };
   const from = message.isUser ? 'user' : 'bestie';
+  const isOcr = message.isOCR || message.isEnhancedOCR;
+  if (isOcr && message.status !== 'failed' && !(message.isUser && message.replyError)) {
+    return ocrItem(message, base, from);
+  }
   if (message.isUser && message.status === 'pending') {
     return { ...base, kind: 'pending', text: message.message };
   }
@@ -35,15 +50,29 @@ export function toChatItem(message: LocalMessage): ChatItem {
   if (message.isUser && failure) {
     return { ...base, kind: 'failed', text: message.message, failure };
   }
-  if (message.isOCR || message.isEnhancedOCR) {
-    const { imageUrl, extractedText } = message;
-    return { ...base, kind: 'ocr', from, text: message.message, imageUrl, extractedText };
-  }
   // A crisis reply is always whole, whatever the plan: it is never shown as a teaser.
   if (!message.isUser && message.isTeaser && !message.isCrisis) {
     return { ...base, kind: 'teaser', text: message.message };
   }
   return { ...base, kind: 'message', from, text: message.message, crisis: message.isCrisis };
+}
+
+function ocrItem(message: LocalMessage, base: ItemBase, from: 'user' | 'bestie'): ChatItem {
+  const { imageUrl, extractedText, ocrAnalysis, ocrStructuredData, ocrConfidence } = message;
+  const enhanced =
+    message.isEnhancedOCR && ocrAnalysis
+      ? { analysis: ocrAnalysis, structuredData: ocrStructuredData, confidence: ocrConfidence }
+      : null;
+  return {
+    ...base,
+    kind: 'ocr',
+    from,
+    text: message.message,
+    imageUrl,
+    extractedText,
+    pending: message.isUser && message.status === 'pending',
+    enhanced,
+  };
 }
 
 /**

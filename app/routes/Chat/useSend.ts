@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ocrFieldsOf } from '../../db/chats';
+import type { LocalMessage } from '../../db/db';
+import { localImageOf } from '../../db/outbox';
 import { draftOf, saveDraft } from '../../db/sync';
-import { sendMessage } from './chatActions';
+import { sendMessage, sendScreenshot, type ScreenshotMessage } from './chatActions';
 
 /** Where the words typed into a chat that does not exist yet are kept. */
 export const NEW_CHAT_DRAFT = 'new-chat';
@@ -42,10 +45,27 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
     if (!inUrl) await navigate(`/chat/${chatId}`, { replace: true });
   }
 
-  /** Sends a failed message again with the same id: the server never makes it twice. */
-  async function retry(messageId: string, value: string, personaId: number) {
-    await sendMessage({ chatId, messageId, text: value, personaId });
+  /** 'Use this text': her screenshot as an OCR message, like any message of hers. */
+  async function sendPick(pick: ScreenshotMessage, personaId: number) {
+    await sendScreenshot({ ...pick, chatId, personaId });
+    if (!inUrl) await navigate(`/chat/${chatId}`, { replace: true });
   }
 
-  return { text, setText, send, retry };
+  /** Sends a failed message again with the same id: the server never makes it twice. */
+  async function retry(message: LocalMessage, personaId: number) {
+    const { id: messageId, message: value } = message;
+    if (!message.isOCR) return sendMessage({ chatId, messageId, text: value, personaId });
+    // A screenshot message goes again with its fields and the image kept on the device.
+    const image = (await localImageOf(messageId))?.blob;
+    await sendMessage({
+      chatId,
+      messageId,
+      text: value,
+      personaId,
+      ocr: ocrFieldsOf(message),
+      image,
+    });
+  }
+
+  return { text, setText, send, sendPick, retry };
 }
