@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { goOffline, goOnline, signUpViaApi } from './helpers';
+
+/** A light chat screenshot with known words, rendered here (DejaVu Sans). */
+async function screenshotPng(lines: string[]): Promise<Buffer> {
+  const rows = lines
+    .map(
+      (line, index) =>
+        `<text x="24" y="${60 + index * 48}" font-family="DejaVu Sans" font-size="22" fill="#111">${line}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="${80 + lines.length * 48}"><rect width="100%" height="100%" fill="#fff"/>${rows}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const SHOTS = 'test-results/screenshots';
+
+async function openDialog(page: Page) {
+  await page.getByRole('button', { name: 'Upload screenshot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Screenshot' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function readScreenshot(page: Page, png: Buffer) {
+  const dialog = await openDialog(page);
+  await dialog
+    .getByTestId('ocr-file-input')
+    .setInputFiles({ name: 'chat.png', mimeType: 'image/png', buffer: png });
+  return dialog;
+}
+
+/** Waits until the service worker controls the page (it caches /ocr/ from then on). */
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+  }
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+}
+
+test('reads a screenshot on the device, and its text goes into the chat with a reply', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpViaApi(page);
+  await page.goto('/chat?bestie=cassie');
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  const png = await screenshotPng(['Are we still on for dinner', 'Sorry I was late again']);
+  const dialog = await readScreenshot(page, png);
+  const text = dialog.getByLabel(/^Extracted Text/);
+  await expect(text).toHaveValue(/dinner/, { timeout: 45_000 });
+  await expect(text).toHaveValue(/late again/);
+  await page.screenshot({ path: `${SHOTS}/ocr-dialog-${testInfo.project.name}.png` });
+  await dialog.getByRole('button', { name: 'Use this text' }).click();
+  await expect(dialog).toBeHidden();
+
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('OCR Result')).toBeVisible();
+  await expect(log.getByAltText('Screenshot')).toBeVisible();
+  // Her message is saved with the server's copy of the image, then the bestie answers.
+  await expect(log.locator('.message-row--bestie:not(.message-row--unsaved)')).toHaveCount(1, {
+    timeout: 20_000,
+  });
+});
+
+test('reads a screenshot with the network off once the OCR files were used online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page);
+  await page.goto('/chat?bestie=cassie');
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await serviceWorkerReady(page);
+  const online = await readScreenshot(page, await screenshotPng(['Warm up the reader']));
+  await expect(online.getByLabel(/^Extracted Text/)).toHaveValue(/Warm up/, { timeout: 45_000 });
+  await online.getByRole('button', { name: 'Close' }).click();
+
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  const dialog = await readScreenshot(page, await screenshotPng(['Offline words still read']));
+  await expect(dialog.getByLabel(/^Extracted Text/)).toHaveValue(/Offline words/, {
+    timeout: 45_000,
+  });
+  await dialog.getByRole('button', { name: 'Use this text' }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('OCR Result')).toBeVisible();
+  await expect(log.getByText('Queued')).toBeVisible();
+  await expect(log.getByAltText('Screenshot')).toHaveAttribute('src', /^blob:/);
+
+  // Back online: the image goes up first, then the message, which now shows the server's copy.
+  await goOnline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(log.getByText('Queued')).toBeHidden({ timeout: 20_000 });
+  await expect(log.locator('.message-row--bestie:not(.message-row--unsaved)')).toHaveCount(1, {
+    timeout: 20_000,
+  });
+  const stored = await page.request.get('/api/sync/pull?cursor=0');
+  const { messages } = (await stored.json()) as { messages: { imageUrl: string | null }[] };
+  expect(messages.some((message) => message.imageUrl?.startsWith('/api/images/'))).toBe(true);
+});
