@@ -68,10 +68,10 @@ describe('readScreenshot', () => {
     const colours = { fill: [233, 233, 235] as const, ink: BLACK, page: WHITE };
     bubble(image, { x0: 10, y0: 10, x1: 200, y1: 40 }, colours);
     const { recognise } = fakeRecogniser();
-    const plain = await readScreenshot(image, recognise, { upscale: false });
+    const plain = await readScreenshot(image, recognise, { rescale: false });
     const enlarged = await readScreenshot(image, recognise);
     expect(plain.text).toBe('Them: line 3px');
-    // 3 px is enlarged 3x (the most); bilinear edges add a grey row each side.
+    // 3 px is enlarged to about 13 px (4.25x, capped at 3x); bilinear edges add grey rows.
     expect(enlarged.text).toMatch(/^Them: line (9|10|11)px$/);
   });
 

@@ -9,19 +9,19 @@ import { greyToRgba } from './encode';
 import { normaliseRegion } from './normalise';
 import { estimateBackground, findRegions } from './regions';
 import type { Region } from './regions';
-import { lineHeight, resize, upscaleFactor } from './scale';
+import { lineHeight, resize, textScale } from './scale';
 import { cleanLine, linesByPlacement, meanConfidence, transcript } from './transcript';
 
 export interface ReadScreenshotOptions {
-  /** Enlarge small text (default true). Off only to measure what it buys. */
-  upscale?: boolean;
+  /** Resize text to the size read best: small enlarged, big reduced (default true). */
+  rescale?: boolean;
 }
 
-/** Black-on-white regions, each enlarged where its text is small. */
-function prepareRegions(image: RgbaImage, regions: Region[], upscale: boolean) {
+/** Black-on-white regions, each resized where its text is small or big. */
+function prepareRegions(image: RgbaImage, regions: Region[], rescale: boolean) {
   return regions.map((region) => {
     const grey = normaliseRegion(image, region);
-    return upscale ? resize(grey, upscaleFactor(lineHeight(grey))) : grey;
+    return rescale ? resize(grey, textScale(lineHeight(grey))) : grey;
   });
 }
 
@@ -29,9 +29,9 @@ async function readChat(
   image: RgbaImage,
   regions: Region[],
   recognise: Recognise,
-  upscale: boolean,
+  rescale: boolean,
 ): Promise<ScreenshotText> {
-  const { canvas, placements } = stack(prepareRegions(image, regions, upscale));
+  const { canvas, placements } = stack(prepareRegions(image, regions, rescale));
   const recognition = await recognise(greyToRgba(canvas));
   const grouped = linesByPlacement(recognition.lines, placements);
   return {
@@ -46,7 +46,7 @@ async function readPlain(
   image: RgbaImage,
   regions: Region[],
   recognise: Recognise,
-  upscale: boolean,
+  rescale: boolean,
 ): Promise<ScreenshotText> {
   const parts = regions.map((region) => ({
     image: normaliseRegion(image, region),
@@ -54,7 +54,7 @@ async function readPlain(
     y: region.box.y0,
   }));
   let page = inPlace(image, parts);
-  if (upscale) page = resize(page, upscaleFactor(lineHeight(page)));
+  if (rescale) page = resize(page, textScale(lineHeight(page)));
   const recognition = await recognise(greyToRgba(page));
   const text = recognition.text.split('\n').map(cleanLine).filter(Boolean).join('\n');
   return { text, confidence: recognition.confidence, bubbles: 0 };
@@ -65,10 +65,10 @@ export async function readScreenshot(
   recognise: Recognise,
   options: ReadScreenshotOptions = {},
 ): Promise<ScreenshotText> {
-  const upscale = options.upscale ?? true;
+  const rescale = options.rescale ?? true;
   const regions = findRegions(image, estimateBackground(image));
   const isChat = regions.some((region) => region.kind === 'bubble');
   return isChat
-    ? readChat(image, regions, recognise, upscale)
-    : readPlain(image, regions, recognise, upscale);
+    ? readChat(image, regions, recognise, rescale)
+    : readPlain(image, regions, recognise, rescale);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_LINE_HEIGHT, lineHeight, resize, upscaleFactor } from './scale';
+import { MAX_LINE_HEIGHT, MIN_LINE_HEIGHT, lineHeight, resize, textScale } from './scale';
 import type { GreyImage } from './pixels';
 
 /** White, with black bands of `height` rows every `pitch` rows. */
@@ -18,12 +18,16 @@ describe('small text', () => {
     expect(lineHeight(lines(40, 60, 2))).toBe(40);
   });
 
-  it('leaves lines of normal size alone and enlarges only small ones', () => {
-    expect(upscaleFactor(MIN_LINE_HEIGHT)).toBe(1);
-    expect(upscaleFactor(48)).toBe(1);
-    expect(upscaleFactor(11)).toBe(1.5);
-    expect(upscaleFactor(4)).toBe(3);
-    expect(upscaleFactor(0)).toBe(1);
+  it('enlarges small text, reduces big text and leaves the rest alone', () => {
+    expect(textScale(MIN_LINE_HEIGHT)).toBe(1);
+    expect(textScale(MAX_LINE_HEIGHT)).toBe(1);
+    expect(textScale(11)).toBe(1.25);
+    expect(textScale(8)).toBe(1.75);
+    expect(textScale(3)).toBe(3);
+    expect(textScale(41)).toBe(0.75);
+    expect(textScale(50)).toBe(0.5);
+    expect(textScale(200)).toBe(0.5);
+    expect(textScale(0)).toBe(1);
   });
 
   it('resizes, keeping black black and white white', () => {
@@ -34,5 +38,7 @@ describe('small text', () => {
     expect(bigger.data[28 * 75 + 30]).toBe(255);
     expect(lineHeight(bigger)).toBeGreaterThanOrEqual(14);
     expect(resize(image, 1)).toBe(image);
+    const halved = resize(lines(40, 60, 1), 0.5);
+    expect(lineHeight(halved)).toBe(20);
   });
 });

@@ -40,7 +40,7 @@ describe('OcrReader on rendered screenshots', { timeout: 60_000 }, () => {
     const fixture = ocrFixtures().find((candidate) => candidate.name === 'chat-dark');
     if (!fixture) throw new Error('no chat-dark fixture');
     const { text, confidence } = await reader.read(await renderPng(fixture));
-    expect(text.split('\n')[1]).toBe('Them: Did you see what he posted last night?');
+    expect(text.split('\n')).toContain('Them: Did you see what he posted last night?');
     expect(confidence).toBeGreaterThan(0.5);
     expect(confidence).toBeLessThanOrEqual(1);
   });
