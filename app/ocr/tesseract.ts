@@ -1,5 +1,6 @@
-import { createWorker, OEM, type Block, type Worker } from 'tesseract.js';
-import type { OcrLine, Recognise, Recognition, RgbaImage } from '@shared/ocr/types';
+import { createWorker, OEM, type ImageLike, type Worker } from 'tesseract.js';
+import { tesseractRecogniser } from '@shared/ocr/tesseract';
+import type { Recognise } from '@shared/ocr/types';
 import type { OcrProgress } from './progress';
 
 /**
@@ -28,43 +29,13 @@ function theWorker(): Promise<Worker> {
   return worker;
 }
 
-function toCanvas(image: RgbaImage): OffscreenCanvas | HTMLCanvasElement {
-  const pixels = new ImageData(new Uint8ClampedArray(image.data), image.width, image.height);
-  const canvas =
-    typeof OffscreenCanvas === 'undefined'
-      ? Object.assign(document.createElement('canvas'), {
-          width: image.width,
-          height: image.height,
-        })
-      : new OffscreenCanvas(image.width, image.height);
-  const context = canvas.getContext('2d') as
-    OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
-  if (!context) throw new Error('No 2D canvas');
-  context.putImageData(pixels, 0, 0);
-  return canvas;
-}
-
-const linesOf = (blocks: Block[] | null): OcrLine[] =>
-  (blocks ?? []).flatMap((block) =>
-    block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => ({
-        text: line.text.trim(),
-        confidence: line.confidence / 100,
-        bbox: line.bbox,
-      })),
-    ),
-  );
-
 /** A Recognise (shared/ocr/types.ts) on the device's worker; `onProgress` hears its progress. */
 export function deviceRecogniser(onProgress: (progress: OcrProgress) => void): Recognise {
-  return async (image): Promise<Recognition> => {
+  // The prepared image goes to the worker as PGM bytes (no PNG encoding), read by Leptonica.
+  return tesseractRecogniser(async (pgm) => {
     listener = onProgress;
     const ready = await theWorker();
-    const { data } = await ready.recognize(toCanvas(image), {}, { blocks: true });
-    return {
-      text: data.text.trim(),
-      confidence: Math.max(0, Math.min(1, data.confidence / 100)),
-      lines: linesOf(data.blocks),
-    };
-  };
+    const { data } = await ready.recognize(pgm as unknown as ImageLike, {}, { blocks: true });
+    return data;
+  });
 }
