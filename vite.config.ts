@@ -1,10 +1,11 @@
-import { copyFileSync, createReadStream, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, createReadStream, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './app/pwa/manifest';
+import { SHARE_TARGET_SCRIPT, shareTargetScript } from './app/pwa/shareTarget';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -50,6 +51,7 @@ function ocrAssets(): Plugin {
       });
     },
     writeBundle() {
+      writeFileSync(join(outDir, SHARE_TARGET_SCRIPT), shareTargetScript());
       for (const [name, file] of files) {
         const target = join(outDir, 'ocr', name);
         mkdirSync(dirname(target), { recursive: true });
@@ -75,6 +77,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         globIgnores: ['ocr/**', 'screenshots/**'],
+        // Answers the share target's POST, which the generated worker cannot (app/pwa/shareTarget.ts).
+        importScripts: [`/${SHARE_TARGET_SCRIPT}`],
         navigateFallback: 'index.html',
         // /api is data, never the app; the reset page must come from the server, whose answer
         // carries Referrer-Policy: no-referrer (its URL holds the reset token).

@@ -1,4 +1,5 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
+import { SHARE_TARGET_PATH, SHARED_IMAGE_FIELD } from './shareTarget';
 
 /** The web app manifest (issue 5): what makes Besties installable. */
 export const manifest: Partial<ManifestOptions> = {
@@ -10,6 +11,13 @@ export const manifest: Partial<ManifestOptions> = {
   display: 'standalone',
   start_url: '/chat?bestie=cassie',
   scope: '/',
+  // An image shared from another app opens the screenshot dialog (app/pwa/shareTarget.ts).
+  share_target: {
+    action: SHARE_TARGET_PATH,
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: { files: [{ name: SHARED_IMAGE_FIELD, accept: ['image/*'] }] },
+  },
   icons: [
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },

@@ -104,3 +104,28 @@ test('reads a screenshot with the network off once the OCR files were used onlin
   const { messages } = (await stored.json()) as { messages: { imageUrl: string | null }[] };
   expect(messages.some((message) => message.imageUrl?.startsWith('/api/images/'))).toBe(true);
 });
+
+test('an image shared to the installed app opens the dialog and is read', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpViaApi(page);
+  await page.goto('/chat?bestie=cassie');
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await serviceWorkerReady(page);
+  const png = await screenshotPng(['Shared from my photos']);
+  // What the platform does for a share: a multipart POST to the manifest's share_target.
+  const status = await page.evaluate(
+    async (bytes) => {
+      const form = new FormData();
+      form.append('image', new File([new Uint8Array(bytes)], 'shared.png', { type: 'image/png' }));
+      const answer = await fetch('/share-target', { method: 'POST', body: form });
+      return answer.status;
+    },
+    [...png],
+  );
+  expect(status).toBe(200);
+  await page.goto('/chat?bestie=cassie');
+  const dialog = page.getByRole('dialog', { name: 'Upload Screenshot' });
+  await expect(dialog.getByLabel(/^Extracted Text/)).toHaveValue(/Shared from my photos/, {
+    timeout: 45_000,
+  });
+});

@@ -11,6 +11,7 @@ import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
 import type { ScreenshotPick } from './screenshot/ScreenshotDialog';
 import { usePastedImage } from './screenshot/usePastedImage';
+import { useSharedImage } from './screenshot/useSharedImage';
 import { useChatView } from './useChatView';
 import { useLiveReply, type NewReply } from './useLiveReply';
 import { NEW_CHAT_DRAFT, useSend } from './useSend';
@@ -72,6 +73,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     else setScreenshot({ kind: 'open', image });
   }
   usePastedImage(openScreenshot);
+  useSharedImage(openScreenshot);
 
   function handleScreenshot(pick: ScreenshotPick) {
     if (locked) props.onSubscriptionRequired();
