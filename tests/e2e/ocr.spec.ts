@@ -129,3 +129,26 @@ test('an image shared to the installed app opens the dialog and is read', async 
     timeout: 45_000,
   });
 });
+
+test('a free user who asks for enhanced analysis sees the amber notice and her basic text', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpViaApi(page);
+  await page.goto('/chat?bestie=cassie');
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  const dialog = await openDialog(page);
+  await dialog.getByRole('switch', { name: 'Enhanced Analysis' }).click();
+  await dialog.getByLabel('Analysis Type').selectOption('receipt');
+  await expect(dialog.getByText('Extract merchant, items and amounts')).toBeVisible();
+  await dialog.getByTestId('ocr-file-input').setInputFiles({
+    name: 'chat.png',
+    mimeType: 'image/png',
+    buffer: await screenshotPng(['Coffee 4.50', 'Total 4.50']),
+  });
+  const notice =
+    'Enhanced OCR analysis is available with a subscription. Upgrade to access this feature.';
+  await expect(dialog.locator('.ocr-notice--amber')).toHaveText(notice, { timeout: 45_000 });
+  await expect(dialog.getByLabel(/^Extracted Text/)).toHaveValue(/Total 4.50/);
+  await page.screenshot({ path: `${SHOTS}/ocr-dialog-refused-${testInfo.project.name}.png` });
+});
