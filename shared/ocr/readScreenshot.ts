@@ -4,7 +4,7 @@
  * in Node), so both sides run exactly this.
  */
 import type { Recognise, RgbaImage, ScreenshotText } from './types';
-import { inPlace, stack } from './compose';
+import { inPlace, stack, trimToInk } from './compose';
 import { greyToRgba } from './encode';
 import { normaliseRegion } from './normalise';
 import { estimateBackground, findRegions } from './regions';
@@ -17,10 +17,13 @@ export interface ReadScreenshotOptions {
   rescale?: boolean;
 }
 
-/** Black-on-white regions, each resized where its text is small or big. */
+/** Around each region's ink: enough white for the recogniser to see a clean edge. */
+const INK_PAD = 4;
+
+/** Black-on-white regions, trimmed to their ink, each resized where its text is small or big. */
 function prepareRegions(image: RgbaImage, regions: Region[], rescale: boolean) {
   return regions.map((region) => {
-    const grey = normaliseRegion(image, region);
+    const grey = trimToInk(normaliseRegion(image, region), INK_PAD);
     return rescale ? resize(grey, textScale(lineHeight(grey))) : grey;
   });
 }
