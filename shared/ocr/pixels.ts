@@ -34,10 +34,14 @@ export function wholeImage(image: { width: number; height: number }): Box {
   return { x0: 0, y0: 0, x1: image.width, y1: image.height };
 }
 
+/** Colours this close count as the same fill: JPEG noise moves a flat fill by a few levels. */
+export const SAME_FILL = 24;
+
 /**
  * The most common colour in a box (4 bits per channel, then the mean of that bin so the answer
- * is the real colour), and the share of sampled pixels in that bin. `step` samples a grid:
- * the fill of a bubble or page needs no more than a few thousand pixels.
+ * is the real colour), and the share of sampled pixels within SAME_FILL of it. Counting by
+ * distance, not by bin, keeps a JPEG's fill whole when its noise straddles a bin edge.
+ * `step` samples a grid: a fill needs no more than a few thousand pixels.
  */
 export function dominantColour(
   image: RgbaImage,
@@ -73,5 +77,16 @@ export function dominantColour(
     (sums[best * 3 + 1] ?? 0) / count,
     (sums[best * 3 + 2] ?? 0) / count,
   ];
-  return { colour, share: count / total };
+  const limit = SAME_FILL * SAME_FILL;
+  let near = 0;
+  for (let y = box.y0; y < box.y1; y += step) {
+    for (let x = box.x0; x < box.x1; x += step) {
+      const offset = (y * width + x) * 4;
+      const dr = (data[offset] ?? 0) - colour[0];
+      const dg = (data[offset + 1] ?? 0) - colour[1];
+      const db = (data[offset + 2] ?? 0) - colour[2];
+      if (dr * dr + dg * dg + db * db <= limit) near += 1;
+    }
+  }
+  return { colour, share: near / total };
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cer } from '../../../tests/fixtures/ocr/cer';
 import { ocrFixtures, renderPng, renderRgba } from '../../../tests/fixtures/ocr/fixtures';
@@ -35,6 +36,16 @@ describe('OcrReader on rendered screenshots', { timeout: 60_000 }, () => {
       expect(result.confidence).toBeGreaterThan(0.5);
     });
   }
+
+  it('reads a JPEG upload (fills noisy across colour bins) of small text as well', async () => {
+    const fixture = ocrFixtures().find((candidate) => candidate.name === 'chat-small-text');
+    if (!fixture) throw new Error('no chat-small-text fixture');
+    const jpeg = await sharp(await renderPng(fixture))
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    const { text } = await reader.read(jpeg);
+    expect(cer(fixture.expected, text), text).toBeLessThanOrEqual(MAX_CER);
+  });
 
   it('reads an uploaded PNG through read(), confidence from 0 to 1', async () => {
     const fixture = ocrFixtures().find((candidate) => candidate.name === 'chat-dark');
