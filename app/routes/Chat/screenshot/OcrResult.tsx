@@ -24,7 +24,7 @@ export function OcrResult({
           className="ocr-result__progress"
           aria-label="Reading the screenshot"
           max={1}
-          value={state.progress}
+          value={state.progress ?? undefined}
         />
       )}
       {state.status === 'failed' && (

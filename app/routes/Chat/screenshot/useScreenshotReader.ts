@@ -27,7 +27,8 @@ export type EnhancedOutcome =
 /** The dialog's one state (STYLE.md §9). */
 export type ReaderState =
   | { status: 'empty'; error: string | null }
-  | { status: 'reading'; image: Blob; preview: string; progress: number }
+  /** `progress` 0 to 1 while recognising; null while the reader starts (loading its files). */
+  | { status: 'reading'; image: Blob; preview: string; progress: number | null }
   | {
       status: 'read';
       image: Blob;
@@ -84,7 +85,7 @@ export function useScreenshotReader() {
       return;
     }
     const preview = URL.createObjectURL(image);
-    setState({ status: 'reading', image, preview, progress: 0 });
+    setState({ status: 'reading', image, preview, progress: null });
     const onProgress = ({ status, progress }: { status: string; progress: number }) => {
       if (run !== current.current || status !== 'recognizing text') return;
       setState((state) => (state.status === 'reading' ? { ...state, progress } : state));
