@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       openaiApiKey: undefined,
       openaiModel: 'gpt-4o-mini',
       openaiModeration: false,
+      openaiVision: true,
       openaiTimeoutMs: 60_000,
       replyLimitFreePerHour: 60,
       replyLimitPaidPerHour: 300,
@@ -160,6 +161,16 @@ describe('loadConfig', () => {
       replyProvider: 'openai',
       openaiApiKey: 'sk-test',
     });
+  });
+
+  it('sends screenshots to models that take images, unless OPENAI_VISION says otherwise', () => {
+    const vision = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dir, ...env }).openaiVision;
+    expect(vision({ OPENAI_MODEL: 'gpt-4o' })).toBe(true);
+    expect(vision({ OPENAI_MODEL: 'llava:13b' })).toBe(true);
+    expect(vision({ OPENAI_MODEL: 'llama3.1:8b' })).toBe(false);
+    expect(vision({ OPENAI_MODEL: 'llama3.1:8b', OPENAI_VISION: 'true' })).toBe(true);
+    expect(vision({ OPENAI_MODEL: 'gpt-4o', OPENAI_VISION: 'false' })).toBe(false);
   });
 
   it("uses OpenAI's own moderation by default only with OpenAI itself, and it can be turned off", () => {

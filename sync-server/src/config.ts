@@ -40,6 +40,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optional(z.string()),
   OPENAI_MODEL: optional(z.string()),
   OPENAI_MODERATION: optional(booleanFlag),
+  OPENAI_VISION: optional(booleanFlag),
   OPENAI_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   REPLY_LIMIT_FREE_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
   REPLY_LIMIT_PAID_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
@@ -92,6 +93,8 @@ export interface Config {
   openaiModel: string;
   /** Also run the provider's moderation endpoint on every user message (crisis check). */
   openaiModeration: boolean;
+  /** The model takes images: enhanced analysis sends her screenshot along with its text. */
+  openaiVision: boolean;
   openaiTimeoutMs: number;
   /** Replies (model calls) one user may ask for in an hour; crisis replies never count. */
   replyLimitFreePerHour: number;
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiModel: vars.OPENAI_MODEL ?? 'gpt-4o-mini',
     // OpenAI itself has a moderation endpoint: used unless turned off. Other servers rarely do.
     openaiModeration: vars.OPENAI_MODERATION ?? isOpenAiItself(vars),
+    openaiVision: vars.OPENAI_VISION ?? VISION_MODEL.test(vars.OPENAI_MODEL ?? 'gpt-4o-mini'),
     openaiTimeoutMs: vars.OPENAI_TIMEOUT_MS ?? 60_000,
     replyLimitFreePerHour: vars.REPLY_LIMIT_FREE_PER_HOUR ?? 60,
     replyLimitPaidPerHour: vars.REPLY_LIMIT_PAID_PER_HOUR ?? 300,
@@ -214,6 +218,10 @@ function paymentProviderOf(
   if (nodeEnv === 'production' && vars.PAYMENTS_TEST_MODE !== true) return 'off';
   return 'test';
 }
+
+/** Model names that take image input (OpenAI's and the common open ones); OPENAI_VISION overrides. */
+const VISION_MODEL =
+  /gpt-4o|gpt-4\.1|gpt-5|vision|llava|pixtral|gemma-?3|qwen[\d.]*-?vl|minicpm-v/i;
 
 /** True when replies come from api.openai.com (a key and no other base URL, or its own URL). */
 function isOpenAiItself(vars: { OPENAI_BASE_URL?: string; OPENAI_API_KEY?: string }): boolean {

@@ -37,9 +37,7 @@ export function ocrRoutes(deps: Deps): Router<AppState> {
     const { upload, analysisType } = await imageForm(ctx);
     const reading = await readImage(deps, { userId: viewer.userId, upload });
     const analysed = mayAnalyse(deps, viewer);
-    const result = analysed
-      ? await analyse(deps, { text: reading.text, type: analysisType })
-      : null;
+    const result = analysed ? await analyse(deps, { reading, type: analysisType }) : null;
     ctx.body = presentOcr(reading, analysisType, result);
   });
 
@@ -48,7 +46,7 @@ export function ocrRoutes(deps: Deps): Router<AppState> {
     allowAnalysis(deps, viewer);
     const { upload, analysisType } = await imageForm(ctx);
     const reading = await readImage(deps, { userId: viewer.userId, upload });
-    const result = await analyse(deps, { text: reading.text, type: analysisType });
+    const result = await analyse(deps, { reading, type: analysisType });
     ctx.body = presentEnhanced(reading, result);
   });
 
@@ -64,9 +62,7 @@ export function ocrRoutes(deps: Deps): Router<AppState> {
     }
     const reading = await readImage(deps, { userId: viewer.userId, upload });
     const analysed = mayAnalyse(deps, viewer);
-    const result = analysed
-      ? await analyse(deps, { text: reading.text, type: analysisType })
-      : null;
+    const result = analysed ? await analyse(deps, { reading, type: analysisType }) : null;
     ctx.body = presentUpload(
       { imageId: reading.image.row.id, text: reading.text, confidence: reading.confidence },
       result,

@@ -58,9 +58,15 @@ export async function readImage(
   }
 }
 
+/** Analyses what was read; a model that takes images also sees the (re-encoded) image. */
 export function analyse(
   deps: Deps,
-  props: { text: string; type: AnalysisType },
+  props: { reading: Reading; type: AnalysisType },
 ): Promise<AnalysisResult> {
-  return deps.analyser.analyse(props);
+  const { bytes, row } = props.reading.image;
+  return deps.analyser.analyse({
+    text: props.reading.text,
+    type: props.type,
+    image: { bytes, mimeType: `image/${row.format}` },
+  });
 }

@@ -13,6 +13,7 @@ export function createAnalyser(config: Config, logger: Logger): Analyser {
       apiKey: config.openaiApiKey,
       model: config.openaiModel,
       timeoutMs: config.openaiTimeoutMs,
+      vision: config.openaiVision,
     },
     logger,
   );

@@ -9,6 +9,8 @@ export interface AnalysisResult {
 export interface AnalysisRequest {
   text: string;
   type: AnalysisType;
+  /** Her image as stored (re-encoded), for a model that takes images. */
+  image?: { bytes: Buffer; mimeType: string };
   signal?: AbortSignal;
 }
 
