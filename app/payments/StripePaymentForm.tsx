@@ -4,10 +4,9 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { emailSchema, messages } from '@shared/validation';
 import type { Plan } from '@shared/plans';
-import { EmailField } from '../components/forms/EmailField';
-import { TextField } from '../components/ui/TextField';
+import { useBillingFields } from './BillingFields';
+import type { Billing } from './BillingFields';
 import { PaymentError } from './PaymentError';
 import { usePaymentAttempt } from './usePaymentAttempt';
 import type { ConfirmResult, Paid } from './usePaymentAttempt';
@@ -51,12 +50,10 @@ function StripeFields({ plan, defaultEmail, onPaid }: StripePaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
-  const [email, setEmail] = useState(defaultEmail);
-  const [emailError, setEmailError] = useState<string>();
-  const [name, setName] = useState('');
+  const billing = useBillingFields(defaultEmail);
   const { processing, error, attempt } = usePaymentAttempt(onPaid);
 
-  async function confirm(billingEmail: string): Promise<ConfirmResult> {
+  async function confirm({ email, name }: Billing): Promise<ConfirmResult> {
     if (!stripe || !elements) return { ok: false, message: undefined };
     const returnUrl = new URL(`/checkout-success?plan=${plan.id}`, window.location.origin);
     const result = await stripe.confirmPayment({
@@ -65,7 +62,7 @@ function StripeFields({ plan, defaultEmail, onPaid }: StripePaymentFormProps) {
       confirmParams: {
         return_url: returnUrl.href,
         payment_method_data: {
-          billing_details: { email: billingEmail, name: name.trim() || undefined },
+          billing_details: { email, name },
         },
       },
     });
@@ -82,35 +79,13 @@ function StripeFields({ plan, defaultEmail, onPaid }: StripePaymentFormProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = emailSchema.safeParse(email);
-    if (!checked.success) {
-      setEmailError(email.trim() ? messages.emailInvalid : messages.emailRequired);
-      return;
-    }
-    void attempt(checked.data, () => confirm(checked.data));
+    const details = billing.check(event.currentTarget);
+    if (details) void attempt(details.email, () => confirm(details));
   }
 
   return (
     <form className="payment-form" noValidate onSubmit={submit} aria-busy={processing}>
-      <EmailField
-        id="payment-email"
-        required
-        value={email}
-        error={emailError}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setEmailError(undefined);
-        }}
-      />
-      <TextField
-        id="payment-name"
-        name="name"
-        label="Name"
-        autoComplete="name"
-        placeholder="Optional"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
+      {billing.fields}
       <PaymentElement
         options={{ fields: { billingDetails: { email: 'never', name: 'never' } } }}
         onReady={() => setReady(true)}

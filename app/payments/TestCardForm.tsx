@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { emailSchema, messages } from '@shared/validation';
 import type { Plan } from '@shared/plans';
-import { EmailField } from '../components/forms/EmailField';
 import { TextField } from '../components/ui/TextField';
 import { ApiError } from '../http/client';
 import { confirmTestPayment } from '../http/payments';
+import { useBillingFields } from './BillingFields';
 import { formatCardNumber, formatCvc, formatExpiry } from './cardFormat';
 import { PaymentError } from './PaymentError';
 import { usePaymentAttempt } from './usePaymentAttempt';
@@ -38,9 +37,7 @@ async function confirmWithTestProvider(
  * charge, the same confirm-then-verify path as Stripe.
  */
 export function TestCardForm({ plan, clientSecret, defaultEmail, onPaid }: TestCardFormProps) {
-  const [email, setEmail] = useState(defaultEmail);
-  const [emailError, setEmailError] = useState<string>();
-  const [name, setName] = useState('');
+  const billing = useBillingFields(defaultEmail);
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -48,17 +45,12 @@ export function TestCardForm({ plan, clientSecret, defaultEmail, onPaid }: TestC
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = emailSchema.safeParse(email);
-    if (!checked.success) {
-      setEmailError(email.trim() ? messages.emailInvalid : messages.emailRequired);
-      event.currentTarget.querySelector<HTMLInputElement>('input[name=email]')?.focus();
-      return;
-    }
-    void attempt(checked.data, () =>
+    const details = billing.check(event.currentTarget);
+    if (!details) return;
+    void attempt(details.email, () =>
       confirmWithTestProvider({
         clientSecret,
-        email: checked.data,
-        name: name.trim() || undefined,
+        ...details,
         cardNumber,
         expiry,
         cvc,
@@ -71,25 +63,7 @@ export function TestCardForm({ plan, clientSecret, defaultEmail, onPaid }: TestC
       <p className="payment-form__test-mode" role="note">
         Test mode — no real charge
       </p>
-      <EmailField
-        id="payment-email"
-        required
-        value={email}
-        error={emailError}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setEmailError(undefined);
-        }}
-      />
-      <TextField
-        id="payment-name"
-        name="name"
-        label="Name"
-        autoComplete="cc-name"
-        placeholder="Optional"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
+      {billing.fields}
       <TextField
         id="payment-card-number"
         name="cardNumber"

@@ -19,6 +19,7 @@ import { useUserStore } from '../../state/useUserStore';
 import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
 import { startSync } from '../../sync/runtime';
+import { USER } from '../../test-utils';
 import { ChatPage } from './ChatPage';
 
 vi.mock('../../http/payments', () => ({
@@ -34,15 +35,7 @@ vi.mock('../../http/auth', () => ({
   getCurrentUser: vi.fn(),
 }));
 
-const FREE: PublicUser = {
-  id: 'user-1',
-  email: 'cassie.fan@example.com',
-  name: null,
-  profileImage: null,
-  subscriptionTier: 'free',
-  subscriptionEndsAt: null,
-  metadata: { ageRange: null, location: null },
-};
+const FREE = USER;
 const PREMIUM: PublicUser = {
   ...FREE,
   subscriptionTier: 'premium',
