@@ -113,3 +113,17 @@ export async function goOnline(context: BrowserContext) {
   await context.unroute('**');
   await context.setOffline(false);
 }
+
+/**
+ * Waits until the service worker has installed (precached the app) and controls the page; from
+ * then on it also caches what the page fetches at run time (the OCR files under /ocr/).
+ */
+export async function serviceWorkerReady(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+  }
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { goOffline, goOnline, signUpViaApi } from './helpers';
+import { goOffline, goOnline, serviceWorkerReady, signUpViaApi } from './helpers';
 
 /** A light chat screenshot with known words, rendered here (DejaVu Sans). */
 async function screenshotPng(lines: string[]): Promise<Buffer> {
@@ -29,17 +29,6 @@ async function readScreenshot(page: Page, png: Buffer) {
     .getByTestId('ocr-file-input')
     .setInputFiles({ name: 'chat.png', mimeType: 'image/png', buffer: png });
   return dialog;
-}
-
-/** Waits until the service worker controls the page (it caches /ocr/ from then on). */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-  }
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-    .toBe(true);
 }
 
 test('reads a screenshot on the device, and its text goes into the chat with a reply', async ({

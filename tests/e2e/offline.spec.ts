@@ -5,22 +5,12 @@ import {
   goOnline,
   openChatHistory,
   PASSWORD,
+  serviceWorkerReady,
   signUpViaApi,
   TEASER_BUTTON,
 } from './helpers';
 
 const OFFLINE = "You're offline — messages will send when you're back";
-
-/** Waits until the service worker has precached the app and controls the page. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-  }
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-    .toBe(true);
-}
 
 /** The gentle upgrade nudge that follows a teaser she got while sending: close it. */
 async function closeUpgradeNudge(page: Page) {
