@@ -73,7 +73,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     else setScreenshot({ kind: 'open', image });
   }
   usePastedImage(openScreenshot);
-  useSharedImage(openScreenshot);
+  // The share opens /chat?bestie=cassie, which moves on to /chat/{id} with a new Conversation:
+  // only that one takes the image, or it would vanish with the one left behind.
+  useSharedImage(openScreenshot, inUrl);
 
   function handleScreenshot(pick: ScreenshotPick) {
     if (locked) props.onSubscriptionRequired();
