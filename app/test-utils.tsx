@@ -14,6 +14,7 @@ export const USER: PublicUser = {
   subscriptionTier: 'free',
   subscriptionEndsAt: null,
   metadata: { ageRange: null, location: null },
+  theme: null,
 };
 
 /** Sets who is signed in before a screen renders. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { profileUpdateSchema } from './account';
 import type { ApiErrorBody } from './api-error';
 import type { ChatMessage, ChatSummary } from './chat';
 import { createChatSchema, sendMessageSchema } from './chat';
+import type { PublicUser } from './user';
 
 /**
  * The sync protocol (ARCHITECTURE.md, Sync protocol). The client writes locally first and
@@ -37,10 +39,18 @@ export const deleteChatMutationSchema = z.object({
   chatId: uuid,
 });
 
+/** A change to her profile or theme made on the device (online or not); see PATCH /api/users/{id}. */
+export const updateProfileMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('updateProfile'),
+  profile: profileUpdateSchema,
+});
+
 export const mutationSchema = z.discriminatedUnion('type', [
   createChatMutationSchema,
   sendMessageMutationSchema,
   deleteChatMutationSchema,
+  updateProfileMutationSchema,
 ]);
 export type Mutation = z.input<typeof mutationSchema>;
 export type MutationType = Mutation['type'];
@@ -77,6 +87,8 @@ export interface MutationResult {
   status: 'applied' | 'rejected' | 'retry';
   error?: ApiErrorBody & { status: number };
   rows: SyncRows;
+  /** After an applied updateProfile: her account as it now is. */
+  user?: PublicUser;
 }
 
 export interface PushAnswer {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THEMES } from './theme';
 
 export const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;
 
@@ -18,6 +19,8 @@ export const publicUserSchema = z.object({
     ageRange: z.enum(AGE_RANGES).nullable(),
     location: z.string().nullable(),
   }),
+  /** The theme she chose on her account (issue 12), so a new device starts in it; null: none yet. */
+  theme: z.enum(THEMES).nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

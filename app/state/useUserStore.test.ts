@@ -54,6 +54,7 @@ describe('a plan that ends', () => {
     subscriptionTier: 'basic',
     subscriptionEndsAt: '2026-03-01T12:00:00.000Z',
     metadata: { ageRange: null, location: null },
+    theme: null,
   };
 
   beforeEach(() => {

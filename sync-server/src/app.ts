@@ -33,6 +33,9 @@ import { createPaymentProvider } from './payments/providers';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { personaRoutes } from './personas/routes';
 import { syncRoutes } from './sync/routes';
+import { accountRoutes } from './account/routes';
+import { sessionRoutes } from './sessions/routes';
+import { userRoutes } from './users/routes';
 import { createReplyProvider } from './replies/provider';
 import type { ReplyProvider } from './replies/types';
 
@@ -65,6 +68,9 @@ function apiRouter(deps: Deps): Router<AppState> {
   api.use(paymentRoutes(deps).routes());
   api.use(ocrRoutes(deps).routes());
   api.use(imageRoutes(deps).routes());
+  api.use(userRoutes(deps).routes());
+  api.use(sessionRoutes(deps).routes());
+  api.use(accountRoutes(deps).routes());
   return api;
 }
 

@@ -24,6 +24,7 @@ const USER: PublicUser = {
   subscriptionTier: 'free',
   subscriptionEndsAt: null,
   metadata: { ageRange: null, location: null },
+  theme: null,
 };
 
 let server: FakeSyncServer;

@@ -2,12 +2,15 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InstallButton } from '../../pwa/InstallButton';
 import { AccountSection } from './AccountSection';
+import { DataSection } from './DataSection';
 import { LogoutButton } from './LogoutButton';
+import { ProfileSection } from './ProfileSection';
 import { PurchasesSection } from './PurchasesSection';
+import { SessionsSection } from './SessionsSection';
 import { ThemeSection } from './ThemeSection';
 import './settings.css';
 
-/** /settings (guarded). Profile editing (picture, name, age range, location) comes later. */
+/** /settings (guarded): her account, profile, theme, devices and data (spec §2, issue 12). */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   return (
@@ -30,7 +33,10 @@ export function SettingsPage() {
       <main className="settings__main">
         <AccountSection />
         <PurchasesSection />
+        <ProfileSection />
         <ThemeSection />
+        <SessionsSection />
+        <DataSection />
         <section className="card settings__section" aria-labelledby="privacy-title">
           <h2 id="privacy-title">Privacy</h2>
           <p className="muted">

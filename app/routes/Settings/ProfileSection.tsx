@@ -1,0 +1,4 @@
+/** Stub: filled in by issue 12's work. */
+export function ProfileSection() {
+  return null;
+}

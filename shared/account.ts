@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { ChatMessage, ChatSummary } from './chat';
+import type { PurchaseView } from './payments';
+import { THEMES } from './theme';
+import { AGE_RANGES } from './user';
+import type { PublicUser } from './user';
+
+/**
+ * Her account's own controls (issue 12): profile, picture, devices, export and deletion.
+ * The API shapes and the spec's words (§5, §8) live here, for the app and the server alike.
+ */
+
+export const NAME_MAX_LENGTH = 60;
+export const LOCATION_MAX_LENGTH = 100;
+
+export const profileMessages = {
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  locationTooLong: `Location must be at most ${LOCATION_MAX_LENGTH} characters`,
+  ageRangeInvalid: 'Please choose an age range from the list',
+  controlCharacters: 'Please use letters, numbers and punctuation only',
+  saved: { title: 'Profile updated', description: 'Your profile has been successfully updated' },
+  failed: { title: 'Error', description: 'Failed to update profile' },
+} as const;
+
+/** Letters, numbers, punctuation and spaces: no control characters (tabs, newlines, NUL...). */
+const NO_CONTROL = /^[^\p{Cc}\p{Cf}]*$/u;
+
+/** A free-text profile field: trimmed, '' means "not set" (null). */
+const textField = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .regex(NO_CONTROL, profileMessages.controlCharacters)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+/**
+ * PATCH /api/users/{id} and the updateProfile mutation: only the fields sent change.
+ * `profileImage` may only be null (remove it) or her current picture's URL (unchanged); a new
+ * picture goes through POST /api/user/profile-image. `metadata.age` is accepted as the spec's
+ * short name for `metadata.ageRange`.
+ */
+export const profileUpdateSchema = z
+  .object({
+    name: textField(NAME_MAX_LENGTH, profileMessages.nameTooLong).optional(),
+    profileImage: z.string().max(300).nullable().optional(),
+    metadata: z
+      .object({
+        ageRange: z
+          .enum(AGE_RANGES, { error: profileMessages.ageRangeInvalid })
+          .nullable()
+          .optional(),
+        age: z.enum(AGE_RANGES, { error: profileMessages.ageRangeInvalid }).nullable().optional(),
+        location: textField(LOCATION_MAX_LENGTH, profileMessages.locationTooLong).optional(),
+      })
+      .strict()
+      .optional(),
+    theme: z.enum(THEMES).optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** The profile form on Settings (what she can type; the same rules as the server). */
+export const profileFormSchema = z.object({
+  name: textField(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+  ageRange: z.enum(AGE_RANGES, { error: profileMessages.ageRangeInvalid }).nullable(),
+  location: textField(LOCATION_MAX_LENGTH, profileMessages.locationTooLong),
+});
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+/** Profile picture rules (spec §5, §8, §9). */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest picture accepted, in pixels (a decompression bomb is refused before decoding). */
+export const PROFILE_IMAGE_MAX_PIXELS = 40_000_000;
+/** The square thumbnail stored and served, in pixels per side. */
+export const PROFILE_IMAGE_SIZE = 256;
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PROFILE_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp';
+export const PROFILE_IMAGE_FIELD = 'profileImage';
+
+export const profileImageMessages = {
+  invalidType: {
+    title: 'Invalid file type',
+    description: 'Please upload a JPG, PNG, or WebP image.',
+  },
+  tooLarge: { title: 'File too large', description: 'Image size should be less than 5MB.' },
+  tooManyPixels: 'That image is too big to use. Please pick a smaller one.',
+  uploadFailed: {
+    title: 'Upload failed',
+    description: 'Failed to upload image. Please try again.',
+  },
+  uploaded: { title: 'Profile picture updated' },
+  removeFailed: { title: 'Error removing image', description: 'Something went wrong' },
+  removed: { title: 'Profile picture removed' },
+} as const;
+
+/** Answer of POST /api/user/profile-image. */
+export interface ProfileImageAnswer {
+  imageUrl: string;
+  user: PublicUser;
+}
+
+/** One of her signed-in sessions (GET /api/sessions). */
+export interface SessionView {
+  /** A public id for this session (never the cookie's secret or its hash). */
+  id: string;
+  /** From the user agent, e.g. 'Chrome on Android', 'Safari on iPhone'; 'Unknown device'. */
+  device: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+export interface SessionsAnswer {
+  sessions: SessionView[];
+}
+
+/** Answer of DELETE /api/sessions (every session but this one). */
+export interface EndSessionsAnswer {
+  ended: number;
+}
+
+export const deleteAccountMessages = {
+  passwordRequired: 'Password is required',
+  confirmWord: 'Type DELETE to confirm',
+  wrongPassword: 'That password is not right',
+  deleted: {
+    title: 'Account deleted',
+    description: 'Everything of yours is gone. Take care, bestie.',
+  },
+  failed: {
+    title: 'Could not delete your account',
+    description: 'Something went wrong. Please try again.',
+  },
+} as const;
+
+/** DELETE /api/user body: her password again and the word DELETE. */
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: deleteAccountMessages.passwordRequired })
+    .min(1, deleteAccountMessages.passwordRequired)
+    .max(1024),
+  confirm: z.literal('DELETE', { error: deleteAccountMessages.confirmWord }),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountSchema>;
+
+export const EXPORT_FORMAT = 'besties-export';
+export const EXPORT_VERSION = 1;
+
+/** GET /api/user/export: everything of hers, as the API shows it to her (teasers stay teasers). */
+export interface UserExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  user: PublicUser;
+  /** Every chat with every message, oldest first; screenshots' text and analyses are on them. */
+  chats: Array<ChatSummary & { messages: ChatMessage[] }>;
+  purchases: PurchaseView[];
+  sessions: SessionView[];
+}
+
+/** The export's file name for a given day, e.g. besties-export-2026-11-26.json. */
+export const exportFileName = (date: Date) =>
+  `besties-export-${date.toISOString().slice(0, 10)}.json`;
