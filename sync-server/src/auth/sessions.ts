@@ -5,6 +5,16 @@ import * as repo from './repo';
 /** Absolute lifetime: a session ends 30 days after sign-in, however much it is used. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_ID_BYTES = 32;
+/** A session's last use is written at most this often (not on every request). */
+export const LAST_SEEN_INTERVAL_MS = 60 * 1000;
+/** The longest user agent kept with a session. */
+export const USER_AGENT_MAX_LENGTH = 300;
+
+/** The user agent as kept: trimmed, at most 300 characters, null when empty. */
+export function keptUserAgent(userAgent: string | undefined | null): string | null {
+  const trimmed = (userAgent ?? '').trim().slice(0, USER_AGENT_MAX_LENGTH).trim();
+  return trimmed === '' ? null : trimmed;
+}
 
 /** Only this HMAC of a session id is stored, so a copy of the database signs nobody in. */
 export function hashSessionId(secret: string, id: string): string {
@@ -19,14 +29,25 @@ export interface NewSession {
 }
 
 /** A brand-new session for a user (also tidies away the user's expired ones). */
-export function startSession(deps: Deps, props: { userId: string }): NewSession {
+export function startSession(
+  deps: Deps,
+  props: { userId: string; userAgent?: string | null },
+): NewSession {
   const id = randomBytes(SESSION_ID_BYTES).toString('base64url');
   const idHash = hashSessionId(deps.config.sessionSecret, id);
   const createdAt = deps.now();
   const expiresAt = createdAt + SESSION_LIFETIME_MS;
   deps.db.transaction(() => {
     repo.deleteExpiredSessions(deps.db, props.userId, createdAt);
-    repo.insertSession(deps.db, { idHash, userId: props.userId, createdAt, expiresAt });
+    repo.insertSession(deps.db, {
+      idHash,
+      publicId: randomBytes(16).toString('hex'),
+      userId: props.userId,
+      userAgent: keptUserAgent(props.userAgent),
+      createdAt,
+      lastSeenAt: createdAt,
+      expiresAt,
+    });
   })();
   return { id, idHash, expiresAt };
 }
@@ -41,6 +62,16 @@ export function findLiveSession(deps: Deps, props: { id: string }) {
     return undefined;
   }
   return session;
+}
+
+/** Notes that the session was used now; written at most once a minute per session. */
+export function noteSessionSeen(
+  deps: Deps,
+  props: { session: Pick<repo.SessionRow, 'idHash' | 'lastSeenAt'> },
+): void {
+  const at = deps.now();
+  if (at - props.session.lastSeenAt < LAST_SEEN_INTERVAL_MS) return;
+  repo.touchSession(deps.db, props.session.idHash, at, at - LAST_SEEN_INTERVAL_MS);
 }
 
 export function endSession(deps: Deps, props: { idHash: string }): void {

@@ -11,6 +11,7 @@ const row: UserRow = {
   profileImage: '/uploads/a1.png',
   ageRange: '25-34',
   location: 'Austin, TX',
+  theme: 'dark',
   createdAt: 1,
   updatedAt: 2,
 };
@@ -26,12 +27,19 @@ describe('presentUser', () => {
       subscriptionTier: 'premium',
       subscriptionEndsAt: '2030-01-02T00:00:00.000Z',
       metadata: { ageRange: '25-34', location: 'Austin, TX' },
+      theme: 'dark',
     });
     expect(JSON.stringify(user)).not.toContain('scrypt');
   });
 
   it('shows a plan without an end (free, or for ever) as subscriptionEndsAt null', () => {
     expect(presentUser(row, { tier: 'vip', endsAt: null }).subscriptionEndsAt).toBeNull();
+  });
+
+  it('shows no theme, or one we do not know, as null', () => {
+    const plan = { tier: 'free', endsAt: null } as const;
+    expect(presentUser({ ...row, theme: null }, plan).theme).toBeNull();
+    expect(presentUser({ ...row, theme: 'neon' }, plan).theme).toBeNull();
   });
 
   it('shows an unknown age range as null', () => {

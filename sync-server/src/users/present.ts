@@ -1,3 +1,4 @@
+import { isTheme } from '@shared/theme';
 import { AGE_RANGES } from '@shared/user';
 import type { PublicUser, SubscriptionTier } from '@shared/user';
 import type { UserRow } from './repo';
@@ -23,5 +24,6 @@ export function presentUser(
       ageRange: isAgeRange(user.ageRange) ? user.ageRange : null,
       location: user.location,
     },
+    theme: isTheme(user.theme) ? user.theme : null,
   };
 }
