@@ -6,6 +6,8 @@ import {
   type SendMessageBody,
 } from '@shared/chat';
 import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
+import { profileUpdateSchema, type ProfileUpdate } from '@shared/account';
+import type { PublicUser } from '@shared/user';
 import { aChat, aMessage } from '../db/testData';
 import type { SyncTransport } from './engine';
 
@@ -39,6 +41,19 @@ export class FakeSyncServer implements SyncTransport {
   /** Images stored by uploadImage, by URL, and every call in the order it came. */
   readonly images = new Map<string, { image: Blob; text: string }>();
   readonly calls: string[] = [];
+  /** Her account as this server keeps it; updateProfile changes it and answers with it. */
+  user: PublicUser = {
+    id: 'user-1',
+    email: 'cassie.fan@example.com',
+    name: null,
+    profileImage: null,
+    subscriptionTier: 'free',
+    subscriptionEndsAt: null,
+    metadata: { ageRange: null, location: null },
+    theme: null,
+  };
+  /** While set, updateProfile mutations are refused with this message (as a 400 would). */
+  refuseProfileWith: string | null = null;
   private seq = 0;
   private results = new Map<string, MutationResult>();
   private messages = new Map<string, ChatMessage>();
@@ -161,16 +176,49 @@ export class FakeSyncServer implements SyncTransport {
     } else if (mutation.type === 'sendMessage') {
       const { id, message, ...ocr } = mutation.message;
       this.addMessage(mutation.chatId, id, message, ocr);
-    } else {
+    } else if (mutation.type === 'deleteChat') {
       this.tombstone(mutation.chatId);
+    } else {
+      return this.remember(mutation.id, this.updateProfile(mutation.id, mutation.profile));
     }
-    const result: MutationResult = {
+    return this.remember(mutation.id, {
       id: mutation.id,
       status: 'applied',
       rows: rowsOf(this.changes.slice(before)),
-    };
-    this.results.set(mutation.id, result);
+    });
+  }
+
+  private remember(id: string, result: MutationResult): MutationResult {
+    this.results.set(id, result);
     return result;
+  }
+
+  private updateProfile(id: string, profile: ProfileUpdate): MutationResult {
+    const rows = rowsOf([]);
+    const parsed = profileUpdateSchema.safeParse(profile);
+    const refusal = this.refuseProfileWith ?? parsed.error?.issues[0]?.message;
+    if (refusal !== undefined || !parsed.success) {
+      const message = refusal ?? 'Invalid profile';
+      return { id, status: 'rejected', rows, error: { status: 400, code: 'validation', message } };
+    }
+    const { metadata, name, profileImage, theme } = parsed.data;
+    const user = this.user;
+    this.user = {
+      ...user,
+      ...(name !== undefined && { name }),
+      ...(profileImage !== undefined && { profileImage }),
+      ...(theme !== undefined && { theme }),
+      metadata: {
+        ageRange:
+          metadata?.ageRange !== undefined
+            ? metadata.ageRange
+            : metadata?.age !== undefined
+              ? metadata.age
+              : user.metadata.ageRange,
+        location: metadata?.location !== undefined ? metadata.location : user.metadata.location,
+      },
+    };
+    return { id, status: 'applied', rows, user: this.user };
   }
 }
 
