@@ -1,5 +1,11 @@
 import type { Middleware } from 'koa';
-import { endSession, findLiveSession, SESSION_LIFETIME_MS, startSession } from '../auth/sessions';
+import {
+  endSession,
+  findLiveSession,
+  noteSessionSeen,
+  SESSION_LIFETIME_MS,
+  startSession,
+} from '../auth/sessions';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
 import type { AppContext, AppState } from './types';
@@ -38,6 +44,7 @@ export function sessionMiddleware(deps: Deps): Middleware<AppState> {
       if (session && user) {
         ctx.state.user = user;
         ctx.state.sessionIdHash = session.idHash;
+        noteSessionSeen(deps, { session });
       } else {
         clearCookie(deps, ctx);
       }
@@ -46,10 +53,13 @@ export function sessionMiddleware(deps: Deps): Middleware<AppState> {
   };
 }
 
-/** Signs the user in with a brand-new session id, ending the one the request came with. */
+/**
+ * Signs the user in with a brand-new session id, ending the one the request came with. The
+ * session keeps the request's User-Agent (for her devices list).
+ */
 export function signIn(deps: Deps, ctx: AppContext, userId: string): void {
   if (ctx.state.sessionIdHash) endSession(deps, { idHash: ctx.state.sessionIdHash });
-  const session = startSession(deps, { userId });
+  const session = startSession(deps, { userId, userAgent: ctx.get('User-Agent') });
   ctx.remove('Set-Cookie');
   ctx.append('Set-Cookie', sessionCookie(deps, session.id, SESSION_LIFETIME_MS / 1000));
 }

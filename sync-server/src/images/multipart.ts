@@ -3,6 +3,7 @@ import formidable, { errors as formidableErrors } from 'formidable';
 import type { File } from 'formidable';
 import { IMAGE_FIELD, IMAGE_MAX_BYTES, OCR_ERRORS } from '@shared/ocr-api';
 import { badRequest, payloadTooLarge, unsupportedMediaType, validation } from '../http/errors';
+import type { AppError } from '../http/errors';
 import type { AppContext } from '../http/types';
 
 /** Room for the text fields and the multipart framing around the file. */
@@ -18,26 +19,43 @@ export interface ImageForm {
 
 export const imageTooLarge = () => payloadTooLarge(OCR_ERRORS.tooLarge);
 
+/** Which field holds the file, its byte limit and the words for its refusals. */
+export interface ImageFormOptions {
+  field: string;
+  maxBytes: number;
+  tooLarge: () => AppError;
+  noImage: string;
+}
+
+const SCREENSHOT_FORM: ImageFormOptions = {
+  field: IMAGE_FIELD,
+  maxBytes: IMAGE_MAX_BYTES,
+  tooLarge: imageTooLarge,
+  noImage: OCR_ERRORS.noImage,
+};
+
 /**
  * Reads a multipart body with one file in the `image` field, in memory (never a temporary
  * file), refusing more than IMAGE_MAX_BYTES while it streams. Its name and Content-Type are
  * ignored: only its bytes are looked at later.
  */
-export async function readImageForm(ctx: AppContext): Promise<ImageForm> {
+export async function readImageForm(
+  ctx: AppContext,
+  options: ImageFormOptions = SCREENSHOT_FORM,
+): Promise<ImageForm> {
+  const { field, maxBytes, tooLarge } = options;
   if (!ctx.request.is('multipart/form-data')) {
-    throw unsupportedMediaType(
-      `Send the image as multipart/form-data in the field '${IMAGE_FIELD}'`,
-    );
+    throw unsupportedMediaType(`Send the image as multipart/form-data in the field '${field}'`);
   }
   const declared = Number(ctx.get('Content-Length'));
-  if (Number.isFinite(declared) && declared > IMAGE_MAX_BYTES + FIELDS_MAX_BYTES) {
-    throw imageTooLarge();
+  if (Number.isFinite(declared) && declared > maxBytes + FIELDS_MAX_BYTES) {
+    throw tooLarge();
   }
   const chunks = new Map<object | undefined, Buffer[]>();
   const form = formidable({
     maxFiles: 1,
-    maxFileSize: IMAGE_MAX_BYTES,
-    maxTotalFileSize: IMAGE_MAX_BYTES,
+    maxFileSize: maxBytes,
+    maxTotalFileSize: maxBytes,
     maxFields: FIELDS_MAX,
     maxFieldsSize: FIELDS_MAX_BYTES,
     allowEmptyFiles: true,
@@ -48,11 +66,11 @@ export async function readImageForm(ctx: AppContext): Promise<ImageForm> {
   try {
     parsed = await form.parse(ctx.req);
   } catch (error) {
-    throw formError(error);
+    throw formError(error, tooLarge);
   }
   const [fields, files] = parsed;
-  const file: File | undefined = files[IMAGE_FIELD]?.[0];
-  if (!file) throw validation({ [IMAGE_FIELD]: OCR_ERRORS.noImage });
+  const file: File | undefined = files[field]?.[0];
+  if (!file) throw validation({ [field]: options.noImage });
   return {
     image: Buffer.concat(chunks.get(file) ?? []),
     fields: Object.fromEntries(
@@ -78,14 +96,14 @@ function memoryStream(
 }
 
 /** Formidable's errors as our answers (its own messages carry sizes and internals). */
-function formError(error: unknown) {
+function formError(error: unknown, tooLarge: () => AppError) {
   const { code, httpCode } = (error ?? {}) as { code?: unknown; httpCode?: unknown };
   if (
     httpCode === 413 ||
     code === formidableErrors.biggerThanMaxFileSize ||
     code === formidableErrors.biggerThanTotalMaxFileSize
   ) {
-    return imageTooLarge();
+    return tooLarge();
   }
   if (code === formidableErrors.maxFilesExceeded) {
     return badRequest('Send one image at a time', 'too_many_files');

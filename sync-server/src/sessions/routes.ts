@@ -1,9 +1,50 @@
 import Router from '@koa/router';
+import type { EndSessionsAnswer, SessionsAnswer } from '@shared/account';
 import type { Deps } from '../deps';
-import type { AppState } from '../http/types';
+import { unauthorized } from '../http/errors';
+import { signOut } from '../http/session';
+import type { AppContext, AppState } from '../http/types';
+import { endOtherSessions, endSessionOfUser, listSessions } from './service';
+
+/** The signed-in user and the hash of the session this request came with, or 401. */
+function signedInSession(ctx: AppContext): { userId: string; idHash: string } {
+  const user = ctx.state.user;
+  const idHash = ctx.state.sessionIdHash;
+  if (!user || !idHash) throw unauthorized();
+  return { userId: user.id, idHash };
+}
 
 /** GET /sessions, DELETE /sessions/{id}, DELETE /sessions (all but this one), under /api. */
-export function sessionRoutes(_deps: Deps): Router<AppState> {
+export function sessionRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
+
+  router.get('/sessions', (ctx) => {
+    const { userId, idHash } = signedInSession(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    const answer: SessionsAnswer = {
+      sessions: listSessions(deps, { userId, currentIdHash: idHash }),
+    };
+    ctx.body = answer;
+  });
+
+  router.delete('/sessions/:id', (ctx) => {
+    const { userId, idHash } = signedInSession(ctx);
+    const { wasCurrent } = endSessionOfUser(deps, {
+      userId,
+      publicId: ctx.params.id ?? '',
+      currentIdHash: idHash,
+    });
+    if (wasCurrent) signOut(deps, ctx);
+    ctx.body = { ok: true };
+  });
+
+  router.delete('/sessions', (ctx) => {
+    const { userId, idHash } = signedInSession(ctx);
+    const answer: EndSessionsAnswer = {
+      ended: endOtherSessions(deps, { userId, currentIdHash: idHash }),
+    };
+    ctx.body = answer;
+  });
+
   return router;
 }

@@ -5,6 +5,7 @@ import { startChat } from '../chats/create';
 import { acceptMessage } from '../chats/send';
 import { deleteChatOnce } from '../chats/service';
 import type { Deps } from '../deps';
+import { updateProfile } from '../users/profile';
 
 export type ParsedMutation = z.output<typeof mutationSchema>;
 
@@ -20,6 +21,8 @@ export interface Written {
  * on the client's chat and message ids: the same mutation twice leaves one chat and one
  * message. A message is stored with its reply job; the reply is written after the push and
  * arrives through the pull. Her message sent again after its reply failed queues it anew.
+ * A profile change (users/profile.ts, as PATCH /api/users/{id}) writes no chat rows; the push
+ * answers her account as it then is.
  */
 export function applyMutation(
   deps: Deps,
@@ -48,5 +51,10 @@ export function applyMutation(
     case 'deleteChat':
       deleteChatOnce(deps, { userId, chatId: mutation.chatId });
       return { chatIds: [], messageIds: [], tombstoneIds: [mutation.chatId] };
+    case 'updateProfile': {
+      const { filesRemoved } = updateProfile(deps, { userId, update: mutation.profile });
+      void filesRemoved;
+      return { chatIds: [], messageIds: [], tombstoneIds: [] };
+    }
   }
 }

@@ -4,6 +4,8 @@ import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
 import { representRepliesIfTierMoved } from '../chats/represent';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
+import { presentUser } from '../users/present';
+import { entitlementOfUser, findUserById } from '../users/service';
 import { applyMutation } from './apply';
 import type { ParsedMutation, Written } from './apply';
 import { presentRows } from './present';
@@ -39,7 +41,7 @@ export function push(
       // A concurrent duplicate may have recorded first: every answer tells the same story.
       stored = repo.findProcessed(deps.db, key) ?? outcome;
     }
-    results.push(resultOf(deps, { id: mutation.id, stored, tier }));
+    results.push(resultOf(deps, { userId, mutation, stored, tier }));
   }
   return { results };
 }
@@ -68,9 +70,13 @@ function retryResult(id: string): MutationResult {
   };
 }
 
+/**
+ * The answer for one processed mutation, from what it left behind (the same on a replay);
+ * an applied updateProfile also carries her account as it is now.
+ */
 function resultOf(
   deps: Deps,
-  props: { id: string; stored: StoredResult; tier: SubscriptionTier },
+  props: { userId: string; mutation: ParsedMutation; stored: StoredResult; tier: SubscriptionTier },
 ): MutationResult {
   const { stored } = props;
   const messages = messagesByIds(deps, stored.messageIds);
@@ -83,11 +89,16 @@ function resultOf(
     ),
     tier: props.tier,
   });
+  const user =
+    stored.status === 'applied' && props.mutation.type === 'updateProfile'
+      ? findUserById(deps, { id: props.userId })
+      : undefined;
   return {
-    id: props.id,
+    id: props.mutation.id,
     status: stored.status,
     ...(stored.error ? { error: stored.error } : {}),
     rows,
+    ...(user ? { user: presentUser(user, entitlementOfUser(deps, { userId: user.id })) } : {}),
   };
 }
 

@@ -1,9 +1,110 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import Router from '@koa/router';
+import {
+  PROFILE_IMAGE_FIELD,
+  PROFILE_IMAGE_MAX_BYTES,
+  profileImageMessages,
+  profileUpdateSchema,
+} from '@shared/account';
+import type { ProfileImageAnswer } from '@shared/account';
+import type { PublicUser } from '@shared/user';
 import type { Deps } from '../deps';
+import { forbidden, unauthorized } from '../http/errors';
+import { enforce } from '../http/rateLimit';
 import type { AppState } from '../http/types';
+import { validateBody } from '../http/validate';
+import { readImageForm } from '../images/multipart';
+import { presentUser } from './present';
+import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile';
+import {
+  fileTooLarge,
+  PROFILE_IMAGE_ID_PATTERN,
+  profileImageFile,
+  profileImageIdOf,
+  profileImageNotFound,
+} from './profileImage';
+import type { UserRow } from './repo';
+import { entitlementOfUser } from './service';
+
+/** Picture uploads per user per hour (each is decoded and re-encoded). */
+export const PROFILE_IMAGE_UPLOADS = {
+  bucket: 'profile-image-user',
+  limit: 30,
+  windowMs: 60 * 60 * 1000,
+};
 
 /** PATCH /users/{id} and the profile picture (POST, DELETE, GET), mounted under /api. */
-export function userRoutes(_deps: Deps): Router<AppState> {
+export function userRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
+
+  const present = (user: UserRow): PublicUser =>
+    presentUser(user, entitlementOfUser(deps, { userId: user.id }));
+  const signedInUser = (user: UserRow | undefined): UserRow => {
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  router.patch('/users/:id', async (ctx) => {
+    const user = signedInUser(ctx.state.user);
+    if (ctx.params.id !== user.id) {
+      throw forbidden('You can only change your own profile', 'forbidden');
+    }
+    const update = validateBody(ctx, profileUpdateSchema);
+    const updated = updateProfile(deps, { userId: user.id, update });
+    await updated.filesRemoved;
+    ctx.body = present(updated.user);
+  });
+
+  router.post('/user/profile-image', async (ctx) => {
+    const user = signedInUser(ctx.state.user);
+    enforce(deps.limiter, PROFILE_IMAGE_UPLOADS, user.id);
+    const form = await readImageForm(ctx, {
+      field: PROFILE_IMAGE_FIELD,
+      maxBytes: PROFILE_IMAGE_MAX_BYTES,
+      tooLarge: fileTooLarge,
+      noImage: profileImageMessages.invalidType.description,
+    });
+    const uploaded = await uploadProfilePicture(deps, { userId: user.id, upload: form.image });
+    const answer: ProfileImageAnswer = {
+      imageUrl: uploaded.imageUrl,
+      user: present(uploaded.user),
+    };
+    ctx.body = answer;
+  });
+
+  router.delete('/user/profile-image', async (ctx) => {
+    const user = signedInUser(ctx.state.user);
+    ctx.body = { ok: true, user: present(await removeProfilePicture(deps, { userId: user.id })) };
+  });
+
+  /**
+   * Her picture, to her only: a visitor gets 401; anyone else, an old picture or an id that
+   * never was gets the same 404. The id is checked before it comes near a path.
+   */
+  router.get('/user/profile-image/:id', async (ctx) => {
+    const user = signedInUser(ctx.state.user);
+    const id = ctx.params.id ?? '';
+    if (!PROFILE_IMAGE_ID_PATTERN.test(id)) throw profileImageNotFound();
+    if (profileImageIdOf(user.profileImage) !== id) throw profileImageNotFound();
+    const file = profileImageFile(deps.config.dataDir, { userId: user.id, id });
+    const size = await stat(file).then(
+      (stats) => stats.size,
+      () => undefined,
+    );
+    if (size === undefined) throw profileImageNotFound();
+    ctx.set({
+      'Content-Disposition': 'inline',
+      'X-Content-Type-Options': 'nosniff',
+      // Her own picture under a URL that never changes: her browser may keep it, nobody else.
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+    ctx.body = createReadStream(file);
+    ctx.type = 'image/webp';
+    ctx.length = size;
+  });
+
   return router;
 }

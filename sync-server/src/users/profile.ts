@@ -1,0 +1,130 @@
+import { rm } from 'node:fs/promises';
+import type { z } from 'zod';
+import type { profileUpdateSchema } from '@shared/account';
+import type { Deps } from '../deps';
+import { AppError, notFound } from '../http/errors';
+import {
+  makeThumbnail,
+  profileImageUrlOf,
+  removeProfileImageFile,
+  writeProfileImage,
+} from './profileImage';
+import * as repo from './repo';
+import type { ProfileChanges, UserRow } from './repo';
+
+/** A profile change as the shared schema leaves it (trimmed; '' is null). */
+export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>;
+
+export const invalidProfileImage = () =>
+  new AppError(
+    400,
+    'invalid_profile_image',
+    'Upload a new picture through /api/user/profile-image',
+  );
+
+export interface ProfileUpdated {
+  /** Her row as it now is. */
+  user: UserRow;
+  /** Settles once a picture she removed is gone from disk too (never rejects). */
+  filesRemoved: Promise<void>;
+}
+
+/**
+ * Her profile change, from PATCH /api/users/{id} and from the updateProfile sync mutation alike:
+ * only the fields present change (name, metadata.ageRange or its alias metadata.age,
+ * metadata.location, theme). `profileImage: null` removes her picture (row at once, file just
+ * after); her current picture's URL changes nothing; any other picture is refused (400) and
+ * nothing changes. Synchronous up to the file removal, so it can run inside a sync push.
+ */
+export function updateProfile(
+  deps: Deps,
+  props: { userId: string; update: ProfileUpdateInput },
+): ProfileUpdated {
+  const { update } = props;
+  const changes: ProfileChanges = {};
+  if (update.name !== undefined) changes.name = update.name;
+  const ageRange =
+    update.metadata?.ageRange !== undefined ? update.metadata.ageRange : update.metadata?.age;
+  if (ageRange !== undefined) changes.ageRange = ageRange;
+  if (update.metadata?.location !== undefined) changes.location = update.metadata.location;
+  if (update.theme !== undefined) changes.theme = update.theme;
+
+  const replaced = deps.db.transaction((): { user: UserRow; removedUrl: string | null } => {
+    const current = repo.findUserById(deps.db, props.userId);
+    if (!current) throw notFound('User not found');
+    let removedUrl: string | null = null;
+    if (update.profileImage === null) {
+      changes.profileImage = null;
+      removedUrl = current.profileImage;
+    } else if (update.profileImage !== undefined && update.profileImage !== current.profileImage) {
+      throw invalidProfileImage();
+    }
+    repo.updateProfileFields(deps.db, {
+      id: props.userId,
+      changes,
+      updatedAt: deps.now(),
+    });
+    const user = repo.findUserById(deps.db, props.userId);
+    if (!user) throw new Error('The user row was not found after its update');
+    return { user, removedUrl };
+  })();
+
+  const filesRemoved = removeProfileImageFile(deps, {
+    userId: props.userId,
+    url: replaced.removedUrl,
+  }).catch((error: unknown) => {
+    deps.logger.error({ err: error }, 'could not remove a profile picture file');
+  });
+  return { user: replaced.user, filesRemoved };
+}
+
+/** DELETE /api/user/profile-image: her picture gone (row and file); fine when she has none. */
+export async function removeProfilePicture(
+  deps: Deps,
+  props: { userId: string },
+): Promise<UserRow> {
+  const { user, filesRemoved } = updateProfile(deps, {
+    userId: props.userId,
+    update: { profileImage: null },
+  });
+  await filesRemoved;
+  return user;
+}
+
+/**
+ * POST /api/user/profile-image: checks and re-encodes the upload (users/profileImage.ts), keeps
+ * it under a name the server makes, points her row at it, and only then removes the picture it
+ * replaced. A refused upload changes nothing.
+ */
+export async function uploadProfilePicture(
+  deps: Deps,
+  props: { userId: string; upload: Buffer },
+): Promise<{ imageUrl: string; user: UserRow }> {
+  const bytes = await makeThumbnail(props.upload);
+  const { id, file } = await writeProfileImage(deps, { userId: props.userId, bytes });
+  const imageUrl = profileImageUrlOf(id);
+  let swapped: { user: UserRow; previous: string | null };
+  try {
+    swapped = deps.db.transaction(() => {
+      const current = repo.findUserById(deps.db, props.userId);
+      if (!current) throw notFound('User not found');
+      repo.updateProfileFields(deps.db, {
+        id: props.userId,
+        changes: { profileImage: imageUrl },
+        updatedAt: deps.now(),
+      });
+      const user = repo.findUserById(deps.db, props.userId);
+      if (!user) throw new Error('The user row was not found after its update');
+      return { user, previous: current.profileImage };
+    })();
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  await removeProfileImageFile(deps, { userId: props.userId, url: swapped.previous }).catch(
+    (error: unknown) => {
+      deps.logger.error({ err: error }, 'could not remove a profile picture file');
+    },
+  );
+  return { imageUrl, user: swapped.user };
+}
