@@ -32,3 +32,11 @@ export function purchasesOf(
     .paidPurchasesOf(deps.db, props.userId)
     .map((purchase) => ({ purchase, period: periods.get(purchase.id) }));
 }
+
+/**
+ * Her account is being deleted: her purchases stay as the law requires, with no link to her
+ * that could ever attach them again (repo.forgetBuyer). Call inside the deletion's transaction.
+ */
+export function forgetBuyer(deps: Deps, props: { userId: string; email: string }): void {
+  repo.forgetBuyer(deps.db, { ...props, now: deps.now() });
+}

@@ -54,7 +54,8 @@ export function markSucceeded(
 ): boolean {
   const result = db
     .prepare(
-      `UPDATE purchases SET status = 'succeeded', email = COALESCE(@email, email),
+      `UPDATE purchases SET status = 'succeeded',
+         email = CASE WHEN account_deleted_at IS NULL THEN COALESCE(@email, email) END,
          fulfilled_at = @now, updated_at = @now
        WHERE payment_intent_id = @paymentIntentId AND status = 'pending'`,
     )
@@ -87,9 +88,45 @@ export function attachByEmail(
   return db
     .prepare(
       `UPDATE purchases SET user_id = @userId, updated_at = @now
-       WHERE user_id IS NULL AND email = @email AND status = 'succeeded'`,
+       WHERE user_id IS NULL AND email = @email AND status = 'succeeded'
+         AND account_deleted_at IS NULL`,
     )
     .run(props).changes;
+}
+
+/**
+ * Her account is being deleted. Her purchases (hers, or a visitor's paid with her email) keep
+ * what the law needs and lose every link to her for good (account_deleted_at); her email goes
+ * from anyone else's purchase too. The test provider's intents lose her billing email and name
+ * and her user id in their metadata. Call inside the deletion's transaction.
+ */
+export function forgetBuyer(db: Db, props: { userId: string; email: string; now: number }): void {
+  const theirs = `user_id = @userId OR (user_id IS NULL AND email = @email)`;
+  const intentIds = JSON.stringify(
+    db
+      .prepare<[typeof props], { id: string }>(
+        `SELECT payment_intent_id AS id FROM purchases WHERE ${theirs}`,
+      )
+      .all(props)
+      .map((row) => row.id),
+  );
+  db.prepare(
+    `UPDATE test_payment_intents
+     SET email = NULL, name = NULL, metadata = json_remove(metadata, '$.userId'), updated_at = @now
+     WHERE id IN (SELECT value FROM json_each(@intentIds))
+       OR json_extract(metadata, '$.userId') = @userId`,
+  ).run({ ...props, intentIds });
+  db.prepare(
+    `UPDATE test_payment_intents SET email = NULL, name = NULL, updated_at = @now
+     WHERE email = @email`,
+  ).run(props);
+  db.prepare(
+    `UPDATE purchases SET user_id = NULL, email = NULL, account_deleted_at = @now, updated_at = @now
+     WHERE ${theirs}`,
+  ).run(props);
+  db.prepare(`UPDATE purchases SET email = NULL, updated_at = @now WHERE email = @email`).run(
+    props,
+  );
 }
 
 /** Her purchases that were paid (whatever came after), newest first. */
