@@ -1,17 +1,25 @@
 import type { PersonaRef } from '@shared/chat';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
+import { ChatMenu } from './ChatMenu';
 import { HelpButton } from './HelpButton';
 import { PlusIcon } from './icons';
 
 interface ChatHeaderProps {
   persona: PersonaRef;
+  /** The chat on screen once it exists on this device (a fresh one has nothing to export). */
+  chatId?: string | null;
   onNewChat: () => void;
   /** The chat held a crisis: help stays one tap away. */
   showHelp?: boolean;
 }
 
 /** Who she is talking to, with the plain fact that it is an AI. */
-export function ChatHeader({ persona, onNewChat, showHelp = false }: ChatHeaderProps) {
+export function ChatHeader({
+  persona,
+  chatId = null,
+  onNewChat,
+  showHelp = false,
+}: ChatHeaderProps) {
   return (
     <header className="chat-header">
       <PersonaAvatar persona={persona} size={40} />
@@ -30,6 +38,7 @@ export function ChatHeader({ persona, onNewChat, showHelp = false }: ChatHeaderP
       >
         <PlusIcon />
       </button>
+      {chatId && <ChatMenu chatId={chatId} />}
     </header>
   );
 }

@@ -110,7 +110,12 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
         <Spinner label="Loading chat" />
       ) : (
         <>
-          <ChatHeader persona={persona} onNewChat={props.onNewChat} showHelp={hasCrisis(items)} />
+          <ChatHeader
+            persona={persona}
+            chatId={view.status === 'ready' && view.chat ? chatId : null}
+            onNewChat={props.onNewChat}
+            showHelp={hasCrisis(items)}
+          />
           <MessageList
             items={items}
             persona={persona}

@@ -1,0 +1,99 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveBlob } from '../../components/download';
+import { clearLocalData, toLocalChat } from '../../db/chats';
+import { db, type LocalMessage } from '../../db/db';
+import { aChat, aMessage } from '../../db/testData';
+import { ChatHeader } from './ChatHeader';
+
+vi.mock('../../components/download', () => ({ saveBlob: vi.fn() }));
+
+const CHAT = aChat({ id: 'c1', title: 'Boy trouble' });
+
+function local(overrides: Partial<LocalMessage> & { id: string }): LocalMessage {
+  return { ...aMessage({ id: overrides.id, chatId: 'c1' }), status: 'sent', ...overrides };
+}
+
+/** The chat as this device holds it (written as the sync engine would). */
+async function onDevice() {
+  await db.chats.put(toLocalChat(CHAT));
+  await db.messages.bulkPut([
+    // Stored out of order: the export follows the chat's order, not the table's.
+    local({ id: 'r1', seq: 2, isUser: false, isTeaser: true, message: 'Oh babe, that stings.' }),
+    local({ id: 'u1', seq: 1, message: '# He ghosted me' }),
+    local({ id: 'u2', seq: null, status: 'pending', localOrder: 1, message: 'Still there?' }),
+  ]);
+}
+
+beforeEach(async () => {
+  await clearLocalData();
+  vi.mocked(saveBlob).mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderHeader(chatId: string | null = 'c1') {
+  render(<ChatHeader persona={CHAT.persona} chatId={chatId} onNewChat={() => {}} />);
+}
+
+describe("the chat's menu", () => {
+  it("exports the chat on this device as Markdown, named after its title and today's date", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 26, 12, 0));
+    await onDevice();
+    renderHeader();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Chat options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export as Markdown' }));
+
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    const [blob, fileName] = vi.mocked(saveBlob).mock.lastCall ?? [new Blob(), ''];
+    expect(fileName).toBe('boy-trouble-2026-11-26.md');
+    expect(blob.type).toBe('text/markdown;charset=utf-8');
+    const text = await blob.text();
+    expect(text.startsWith('# Boy trouble\n')).toBe(true);
+    const order = ['\\# He ghosted me', 'Oh babe, that stings.', 'Still there?'].map((words) =>
+      text.indexOf(words),
+    );
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text).toContain('(Preview — the rest of this reply comes with a plan.)');
+    // The menu closes once she picked.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('works with the network gone: nothing is asked of the server', async () => {
+    await onDevice();
+    const fetchSpy = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchSpy);
+    try {
+      renderHeader();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Chat options' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Export as Markdown' }));
+      await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('opens from the keyboard', async () => {
+    await onDevice();
+    renderHeader();
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Chat options' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Export as Markdown' })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+  });
+
+  it('is not offered before the chat exists', () => {
+    renderHeader(null);
+    expect(screen.queryByRole('button', { name: 'Chat options' })).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+import type { LocalChat, LocalMessage } from '../../db/db';
+import { toChatItem, type ChatItem } from './chatItems';
+
+export const TEASER_NOTE = '(Preview — the rest of this reply comes with a plan.)';
+export const PENDING_NOTE = '(Not sent yet: waiting to reach the server.)';
+
+export interface MarkdownOptions {
+  exportedAt: Date;
+  /** For tests; her browser's own by default. */
+  locale?: string;
+  timeZone?: string;
+}
+
+/**
+ * One chat as Markdown, as she sees it on this device: a title, who it is with, then each
+ * message in the chat's order. Her words and the bestie's are kept as written; only what
+ * would break the document's shape (a heading, a rule, a code fence, raw HTML at a line's
+ * start) is escaped, so no message can pose as another or swallow the rest.
+ */
+export function chatToMarkdown(
+  chat: LocalChat,
+  messages: LocalMessage[],
+  options: MarkdownOptions,
+): string {
+  const bestie = chat.persona.name;
+  const when = (iso: string, style: Intl.DateTimeFormatOptions) => formatDate(iso, style, options);
+  const title = oneLine(chat.title) || `Chat with ${bestie}`;
+  const exported = when(options.exportedAt.toISOString(), { dateStyle: 'medium' });
+  const blocks = [
+    `# ${escapeLine(title).replace(/#+$/, (closing) => `\\${closing}`)}`,
+    `A chat with ${escapeInline(bestie)} (AI) · exported ${exported}`,
+  ];
+  if (messages.length === 0) blocks.push('_No messages yet._');
+  for (const message of messages) {
+    const item = toChatItem(message);
+    const author = 'from' in item && item.from === 'bestie' ? bestie : 'You';
+    const time = when(item.timestamp, { dateStyle: 'medium', timeStyle: 'short' });
+    blocks.push(`**${escapeInline(author)}** · ${time}`, ...bodyOf(item));
+  }
+  return `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
+}
+
+function bodyOf(item: ChatItem): string[] {
+  switch (item.kind) {
+    case 'message':
+      return [escapeBlock(item.text)];
+    case 'teaser':
+      return [escapeBlock(item.text), `_${TEASER_NOTE}_`];
+    case 'pending':
+      return [escapeBlock(item.text), `_${PENDING_NOTE}_`];
+    case 'failed':
+      return [escapeBlock(item.text), `_⚠ ${escapeInline(oneLine(item.failure))}_`];
+    case 'ocr':
+      return ocrBody(item);
+    case 'help':
+      return [];
+  }
+}
+
+function ocrBody(item: Extract<ChatItem, { kind: 'ocr' }>): string[] {
+  const extracted = (item.extractedText ?? '').trim();
+  const words = item.text.trim();
+  // As on screen: her words show only when they are more than the screenshot's own text.
+  const ownWords = words !== extracted.slice(0, words.length);
+  return [
+    '_Screenshot_',
+    item.enhanced ? `Summary: ${escapeInline(oneLine(item.enhanced.analysis.summary))}` : '',
+    extracted ? quote(extracted) : '> _No text could be extracted_',
+    ownWords ? escapeBlock(item.text) : '',
+    item.pending ? `_${PENDING_NOTE}_` : '',
+  ];
+}
+
+/** Text as a blockquote, line by line, escaped inside the quote too. */
+function quote(text: string): string {
+  return escapeBlock(text)
+    .split('\n')
+    .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+/**
+ * Her text as written, with every line that Markdown would read as structure escaped: an ATX
+ * heading (`# `), a setext underline or rule (`---`, `===`, `***`, `___`), a code fence
+ * (which would swallow everything after it) and a raw HTML block (`<`).
+ */
+export function escapeBlock(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').trim().split('\n');
+  return lines.map(escapeLine).join('\n');
+}
+
+const STRUCTURE = /^( {0,3})(#{1,6}(?=\s|$)|=+\s*$|(?:[-*_]\s*){3,}$|-+\s*$|`{3,}|~{3,}|<)/;
+
+function escapeLine(line: string): string {
+  return line.replace(
+    STRUCTURE,
+    (_whole, indent: string, marker: string) => `${indent}\\${marker}`,
+  );
+}
+
+/** A short piece set inside our own lines (a name, a reason): no emphasis markers of its own. */
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function formatDate(iso: string, style: Intl.DateTimeFormatOptions, options: MarkdownOptions) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'unknown time';
+  return new Intl.DateTimeFormat(options.locale, { ...style, timeZone: options.timeZone }).format(
+    date,
+  );
+}
+
+/** `{slug-of-title}-{yyyy-mm-dd}.md`, the day in her own time. */
+export function markdownFileName(chat: LocalChat, exportedAt: Date): string {
+  const slug =
+    oneLine(chat.title || `Chat with ${chat.persona.name}`)
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'chat';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const day = `${exportedAt.getFullYear()}-${pad(exportedAt.getMonth() + 1)}-${pad(exportedAt.getDate())}`;
+  return `${slug}-${day}.md`;
+}
