@@ -393,3 +393,22 @@ describe('the profile picture', () => {
     expect(storedFiles(userId)).toEqual([]);
   });
 });
+
+describe('picture uploads are rate limited per user', () => {
+  it('answers 429 after 30 uploads in an hour, and only to her', async () => {
+    const { client } = await signedInClient(server, 'many');
+    for (let attempt = 0; attempt < 30; attempt++) {
+      expect((await postPicture(client, { bytes: '<svg/>' })).status).toBe(400);
+    }
+    const limited = await postPicture(client, { bytes: await photo().png().toBuffer() });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await me(client)).profileImage).toBeNull();
+
+    const other = await signedInClient(server, 'other');
+    expect(
+      (await postPicture(other.client, { bytes: await photo().png().toBuffer() })).status,
+    ).toBe(200);
+  });
+});
