@@ -1,7 +1,10 @@
+import type { ProfileUpdate } from '@shared/account';
 import { chatTitleFrom, type PersonaRef } from '@shared/chat';
 import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
+import type { PublicUser } from '@shared/user';
 import { pendingMessage, type OcrFields } from './chats';
 import { db, type OutboxEntry } from './db';
+import { applyProfile, normalizedProfile } from './profile';
 
 /**
  * Her writes. Each local write and its outbox entry go in one Dexie transaction (STYLE.md §8),
@@ -156,4 +159,42 @@ export function messageIdOf(mutation: Mutation): string | undefined {
 export async function waitingMessageIds(): Promise<Set<string>> {
   const entries = await db.outbox.toArray();
   return new Set(entries.flatMap(({ mutation }) => messageIdOf(mutation) ?? []));
+}
+
+/**
+ * A change to her profile or theme: her account as this device keeps it (meta 'user') takes it
+ * at once, and the updateProfile mutation waits in the outbox, in one transaction. Returns the
+ * mutation's id (to learn its outcome, see settled.ts) and her account as it now stands here
+ * (null when the device holds no account yet). Throws on a change the shared schema refuses.
+ */
+export async function queueProfileUpdate(
+  change: ProfileUpdate,
+): Promise<{ mutationId: string; user: PublicUser | null }> {
+  const profile = normalizedProfile(change);
+  const mutation: Mutation = { id: crypto.randomUUID(), type: 'updateProfile', profile };
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    const stored = (await db.meta.get('user'))?.value as PublicUser | undefined;
+    const user = stored ? applyProfile(stored, profile) : null;
+    if (user) await db.meta.put({ key: 'user', value: user });
+    await db.outbox.add(entry(mutation));
+    return { mutationId: mutation.id, user };
+  });
+}
+
+/** Her profile changes still waiting in the outbox, oldest first. */
+async function waitingProfileChanges(): Promise<ProfileUpdate[]> {
+  const entries = await db.outbox.orderBy('seq').toArray();
+  return entries.flatMap(({ mutation }) =>
+    mutation.type === 'updateProfile' ? [mutation.profile] : [],
+  );
+}
+
+/** Her account from the server with her profile changes that have not reached it yet. */
+export async function withWaitingProfile(user: PublicUser): Promise<PublicUser> {
+  return (await waitingProfileChanges()).reduce(applyProfile, user);
+}
+
+/** A theme she chose on this device has not reached her account yet (it wins over the server's). */
+export async function themeChangeWaiting(): Promise<boolean> {
+  return (await waitingProfileChanges()).some((profile) => profile.theme !== undefined);
 }

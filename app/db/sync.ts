@@ -2,7 +2,8 @@ import type { MutationResult, PullAnswer, SyncRows } from '@shared/sync';
 import type { PublicUser } from '@shared/user';
 import { toLocalChat } from './chats';
 import { db, type LocalMessage } from './db';
-import { messageIdOf, waitingMessageIds } from './outbox';
+import { messageIdOf, waitingMessageIds, withWaitingProfile } from './outbox';
+import { publishSettled, type SettledMutation } from './settled';
 
 const NOT_SENT = 'Not sent.';
 
@@ -78,12 +79,15 @@ export async function draftOf(chatId: string): Promise<string> {
 
 /**
  * Settles what a push answered, in one transaction: settled mutations leave the outbox, the
- * rows they wrote are saved, and a message whose send was refused is marked failed so she can
- * see why (and retry or let it go).
+ * rows they wrote are saved, a message whose send was refused is marked failed so she can
+ * see why (and retry or let it go), and her account after an applied profile change becomes
+ * the device's (with her changes still waiting kept on top). Then each settled mutation is
+ * published (settled.ts) for the screens and stores that wait on it.
  */
 export async function settlePush(results: MutationResult[]): Promise<void> {
   const settled = results.filter((result) => result.status !== 'retry');
-  await db.transaction('rw', ROW_TABLES(), async () => {
+  const published: SettledMutation[] = [];
+  await db.transaction('rw', [...ROW_TABLES(), db.meta], async () => {
     for (const result of settled) {
       const row = await db.outbox.where('mutation.id').equals(result.id).first();
       await db.outbox.where('mutation.id').equals(result.id).delete();
@@ -95,6 +99,19 @@ export async function settlePush(results: MutationResult[]): Promise<void> {
           failure: result.error?.message ?? NOT_SENT,
         });
       }
+      const user = result.user ? await saveAccount(result.user) : undefined;
+      // Settled already (by an overlapping push): published then, not again.
+      if (row) published.push({ mutation: row.mutation, result, user });
     }
   });
+  publishSettled(published);
+}
+
+/** Her account as the server answered it becomes the device's, unless another account owns it. */
+async function saveAccount(answer: PublicUser): Promise<PublicUser | undefined> {
+  const owner = (await db.meta.get('userId'))?.value;
+  if (owner !== undefined && owner !== answer.id) return undefined;
+  const user = await withWaitingProfile(answer);
+  await db.meta.put({ key: 'user', value: user });
+  return user;
 }

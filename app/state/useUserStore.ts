@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { PublicUser } from '@shared/user';
+import { onMutationSettled } from '../db/settled';
 import { lastUser } from '../db/sync';
 import { getCurrentUser } from '../http/auth';
 import { ApiError } from '../http/client';
@@ -24,6 +25,15 @@ let ticket = 0;
 export function setUser(user: PublicUser | null): void {
   ticket += 1;
   useUserStore.setState({ status: 'ready', user });
+}
+
+/**
+ * Her account changed (a profile saved, a picture uploaded): shown everywhere at once, if she
+ * is still the one signed in (an answer arriving after she logged out changes nothing).
+ */
+export function updateUser(user: PublicUser): void {
+  if (useUserStore.getState().user?.id !== user.id) return;
+  setUser(user);
 }
 
 /**
@@ -84,4 +94,13 @@ function watchPlanEnd(user: PublicUser | null): void {
 
 useUserStore.subscribe((state, previous) => {
   if (state.user !== previous.user) watchPlanEnd(state.user);
+});
+
+// The outcome of a profile change, wherever it was made: her account as the server now has
+// it, or, when the server refused the change, her account asked again so the screen shows
+// the truth instead of what was refused.
+onMutationSettled(({ mutation, result, user }) => {
+  if (mutation.type !== 'updateProfile') return;
+  if (user) updateUser(user);
+  else if (result.status === 'rejected') void refreshUser();
 });

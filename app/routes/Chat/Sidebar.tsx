@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { displayName, type PublicUser } from '@shared/user';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Spinner } from '../../components/ui/Spinner';
+import { UserAvatar } from '../../components/ui/UserAvatar';
 import { chatsNewestFirst } from '../../db/chats';
 import type { LocalChat } from '../../db/db';
 import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
@@ -18,6 +19,9 @@ interface SidebarProps {
   /** A link was followed (the mobile drawer closes). */
   onNavigate: () => void;
 }
+
+/** Her picture beside her name (inline: chat.css lays out the footer, this is its one row). */
+const IDENTITY_STYLE = { display: 'flex', alignItems: 'center', gap: '0.5rem', minWidth: 0 };
 
 /** Her chat history (spec §2), the same in the desktop column and the mobile drawer. */
 export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProps) {
@@ -63,7 +67,10 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
         </Link>
         {user ? (
           <div className="sidebar__user">
-            <span className="sidebar__name">{displayName(user)}</span>
+            <span style={IDENTITY_STYLE}>
+              <UserAvatar user={user} size={32} />
+              <span className="sidebar__name">{displayName(user)}</span>
+            </span>
             <Link to="/settings" className="icon-button" aria-label="Settings" onClick={onNavigate}>
               <GearIcon />
             </Link>

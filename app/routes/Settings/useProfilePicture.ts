@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { profileImageMessages } from '@shared/account';
+import type { PublicUser } from '@shared/user';
+import { withWaitingProfile } from '../../db/outbox';
+import { userMessageOf } from '../../http/client';
+import { profileImageProblem, removeProfileImage, uploadProfileImage } from '../../http/users';
+import { toast } from '../../state/useToastStore';
+import { updateUser } from '../../state/useUserStore';
+
+/** Where her picture stands (spec §4: an uploading flag). */
+export type PictureStatus = 'idle' | 'uploading' | 'removing';
+
+/** Her account from a picture answer, with her profile changes still waiting kept on top. */
+async function showAccount(user: PublicUser): Promise<void> {
+  updateUser(await withWaitingProfile(user).catch(() => user));
+}
+
+/**
+ * Uploads and removes her profile picture. A chosen picture is checked here first (type and
+ * size, spec §5) and shown at once while it uploads; on failure the previous one is back.
+ */
+export function useProfilePicture() {
+  const [status, setStatus] = useState<PictureStatus>('idle');
+  const [preview, setPreview] = useState<string | null>(null);
+  const previewUrl = useRef<string | null>(null);
+
+  // The preview's object URL is let go when the screen closes mid-upload.
+  useEffect(
+    () => () => {
+      if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
+    },
+    [],
+  );
+
+  async function choose(file: File): Promise<void> {
+    const problem = profileImageProblem(file);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    previewUrl.current = url;
+    setPreview(url);
+    setStatus('uploading');
+    try {
+      const answer = await uploadProfileImage(file);
+      await showAccount(answer.user);
+      toast(profileImageMessages.uploaded);
+    } catch (error) {
+      const { title, description } = profileImageMessages.uploadFailed;
+      toast({ title, description: userMessageOf(error, description), variant: 'destructive' });
+    } finally {
+      setPreview(null);
+      setStatus('idle');
+      URL.revokeObjectURL(url);
+      previewUrl.current = null;
+    }
+  }
+
+  async function remove(): Promise<void> {
+    setStatus('removing');
+    try {
+      const answer = await removeProfileImage();
+      await showAccount(answer.user);
+      toast(profileImageMessages.removed);
+    } catch (error) {
+      const { title, description } = profileImageMessages.removeFailed;
+      toast({ title, description: userMessageOf(error, description), variant: 'destructive' });
+    } finally {
+      setStatus('idle');
+    }
+  }
+
+  return { status, preview, choose, remove };
+}
