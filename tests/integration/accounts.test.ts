@@ -40,6 +40,7 @@ describe('POST /api/register', () => {
       subscriptionTier: 'free',
       subscriptionEndsAt: null,
       metadata: { ageRange: null, location: null },
+      theme: null,
     });
     const cookie = sessionCookieOf(answer);
     expect(cookie).toBeDefined();
