@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
+import type { Mutation, MutationResult } from '@shared/sync';
+import { publishSettled } from '../db/settled';
 import { getCurrentUser } from '../http/auth';
-import { refreshUser, setUser, useUserStore } from './useUserStore';
+import { refreshUser, setUser, updateUser, useUserStore } from './useUserStore';
 
 vi.mock('../http/auth', () => ({ getCurrentUser: vi.fn() }));
 const getCurrentUserMock = vi.mocked(getCurrentUser);
@@ -93,5 +95,38 @@ describe('a plan that ends', () => {
     expect(useUserStore.getState().user?.subscriptionTier).toBe('premium');
     await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
     expect(useUserStore.getState().user?.subscriptionTier).toBe('free');
+  });
+});
+
+describe('her account after a profile change', () => {
+  const ANA = { ...USER, name: 'Ana' };
+  const change: Mutation = { id: 'mut-1', type: 'updateProfile', profile: { name: 'Ana' } };
+  const result = (status: MutationResult['status']): MutationResult => ({
+    id: 'mut-1',
+    status,
+    rows: { chats: [], messages: [], tombstones: [] },
+  });
+
+  it('shows the account the server answered with', () => {
+    setUser(USER);
+    publishSettled([{ mutation: change, result: result('applied'), user: ANA }]);
+    expect(useUserStore.getState().user).toEqual(ANA);
+  });
+
+  it('asks the server again when it refused the change, and shows what it says', async () => {
+    setUser(ANA);
+    getCurrentUserMock.mockResolvedValue(USER);
+    publishSettled([{ mutation: change, result: result('rejected') }]);
+    await vi.waitFor(() => expect(useUserStore.getState().user).toEqual(USER));
+    expect(getCurrentUserMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('changes nothing once she has logged out, or for another account', () => {
+    setUser(null);
+    updateUser(ANA);
+    expect(useUserStore.getState().user).toBeNull();
+    setUser(USER);
+    updateUser({ ...ANA, id: 'someone-else' });
+    expect(useUserStore.getState().user).toEqual(USER);
   });
 });
