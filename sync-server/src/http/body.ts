@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { isApiPath } from './types';
 
 /**
@@ -15,6 +15,13 @@ export function jsonBody(options: { rawPaths?: string[] } = {}): Middleware {
     text: false,
     multipart: false,
     jsonLimit: '1mb',
+    // DELETE too: deleting her account takes her password and the word DELETE in the body.
+    parsedMethods: [
+      HttpMethodEnum.POST,
+      HttpMethodEnum.PUT,
+      HttpMethodEnum.PATCH,
+      HttpMethodEnum.DELETE,
+    ],
   });
   return (ctx, next) => (isApiPath(ctx.path) && !raw.has(ctx.path) ? parse(ctx, next) : next());
 }
