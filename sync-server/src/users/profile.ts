@@ -5,6 +5,10 @@ import type { Deps } from '../deps';
 import { AppError, notFound } from '../http/errors';
 import {
   makeThumbnail,
+  PROFILE_IMAGE_ID_PATTERN,
+  profileImageFile,
+  profileImageIdOf,
+  profileImageNotFound,
   profileImageUrlOf,
   removeProfileImageFile,
   writeProfileImage,
@@ -127,4 +131,17 @@ export async function uploadProfilePicture(
     },
   );
   return { imageUrl, user: swapped.user };
+}
+
+/**
+ * The file of her current picture with this id. Anyone else's, an old picture or an id that
+ * never was is the same 404; the id is checked before it comes near a path.
+ */
+export function findOwnProfileImage(
+  deps: Deps,
+  props: { user: Pick<UserRow, 'id' | 'profileImage'>; id: string },
+): string {
+  if (!PROFILE_IMAGE_ID_PATTERN.test(props.id)) throw profileImageNotFound();
+  if (profileImageIdOf(props.user.profileImage) !== props.id) throw profileImageNotFound();
+  return profileImageFile(deps.config.dataDir, { userId: props.user.id, id: props.id });
 }

@@ -16,14 +16,13 @@ import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { readImageForm } from '../images/multipart';
 import { presentUser } from './present';
-import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile';
 import {
-  fileTooLarge,
-  PROFILE_IMAGE_ID_PATTERN,
-  profileImageFile,
-  profileImageIdOf,
-  profileImageNotFound,
-} from './profileImage';
+  findOwnProfileImage,
+  removeProfilePicture,
+  updateProfile,
+  uploadProfilePicture,
+} from './profile';
+import { fileTooLarge, profileImageNotFound } from './profileImage';
 import type { UserRow } from './repo';
 import { entitlementOfUser } from './service';
 
@@ -78,16 +77,10 @@ export function userRoutes(deps: Deps): Router<AppState> {
     ctx.body = { ok: true, user: present(await removeProfilePicture(deps, { userId: user.id })) };
   });
 
-  /**
-   * Her picture, to her only: a visitor gets 401; anyone else, an old picture or an id that
-   * never was gets the same 404. The id is checked before it comes near a path.
-   */
+  /** Her picture, to her only: a visitor gets 401, anyone else the 404 of an unknown id. */
   router.get('/user/profile-image/:id', async (ctx) => {
     const user = signedInUser(ctx.state.user);
-    const id = ctx.params.id ?? '';
-    if (!PROFILE_IMAGE_ID_PATTERN.test(id)) throw profileImageNotFound();
-    if (profileImageIdOf(user.profileImage) !== id) throw profileImageNotFound();
-    const file = profileImageFile(deps.config.dataDir, { userId: user.id, id });
+    const file = findOwnProfileImage(deps, { user, id: ctx.params.id ?? '' });
     const size = await stat(file).then(
       (stats) => stats.size,
       () => undefined,
