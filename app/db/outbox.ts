@@ -189,9 +189,15 @@ async function waitingProfileChanges(): Promise<ProfileUpdate[]> {
   );
 }
 
-/** Her account from the server with her profile changes that have not reached it yet. */
+/**
+ * Her account from the server with her profile changes that have not reached it yet (only
+ * when the device is hers: another account's waiting changes are never put on top).
+ */
 export async function withWaitingProfile(user: PublicUser): Promise<PublicUser> {
-  return (await waitingProfileChanges()).reduce(applyProfile, user);
+  return db.transaction('r', db.meta, db.outbox, async () => {
+    if ((await db.meta.get('userId'))?.value !== user.id) return user;
+    return (await waitingProfileChanges()).reduce(applyProfile, user);
+  });
 }
 
 /** A theme she chose on this device has not reached her account yet (it wins over the server's). */

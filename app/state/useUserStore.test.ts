@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
 import type { Mutation, MutationResult } from '@shared/sync';
+import { clearLocalData } from '../db/chats';
+import { queueProfileUpdate } from '../db/outbox';
 import { publishSettled } from '../db/settled';
+import { claimDevice } from '../db/sync';
 import { getCurrentUser } from '../http/auth';
 import { refreshUser, setUser, updateUser, useUserStore } from './useUserStore';
 
@@ -98,6 +101,17 @@ describe('a plan that ends', () => {
   });
 });
 
+const FULL: PublicUser = {
+  id: 'u1',
+  email: 'a@b.co',
+  name: null,
+  profileImage: null,
+  subscriptionTier: 'free',
+  subscriptionEndsAt: null,
+  metadata: { ageRange: null, location: null },
+  theme: null,
+};
+
 describe('her account after a profile change', () => {
   const ANA = { ...USER, name: 'Ana' };
   const change: Mutation = { id: 'mut-1', type: 'updateProfile', profile: { name: 'Ana' } };
@@ -119,6 +133,21 @@ describe('her account after a profile change', () => {
     publishSettled([{ mutation: change, result: result('rejected') }]);
     await vi.waitFor(() => expect(useUserStore.getState().user).toEqual(USER));
     expect(getCurrentUserMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps her changes not sent yet on top of what the server says', async () => {
+    const her: PublicUser = { ...FULL, name: null };
+    await clearLocalData();
+    await claimDevice(her);
+    await queueProfileUpdate({ name: 'Ana', theme: 'dark' });
+    getCurrentUserMock.mockResolvedValue(her);
+    await refreshUser();
+    expect(useUserStore.getState().user).toMatchObject({ name: 'Ana', theme: 'dark' });
+
+    // Someone else signing in on this device never sees them.
+    getCurrentUserMock.mockResolvedValue({ ...her, id: 'someone-else' });
+    await refreshUser();
+    expect(useUserStore.getState().user).toMatchObject({ id: 'someone-else', name: null });
   });
 
   it('changes nothing once she has logged out, or for another account', () => {

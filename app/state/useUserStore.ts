@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { PublicUser } from '@shared/user';
+import { withWaitingProfile } from '../db/outbox';
 import { onMutationSettled } from '../db/settled';
 import { lastUser } from '../db/sync';
 import { getCurrentUser } from '../http/auth';
@@ -37,13 +38,16 @@ export function updateUser(user: PublicUser): void {
 }
 
 /**
- * Asks the API who is signed in. A network or server failure keeps what we knew; with no
- * network at startup she is the user last signed in on this device, so her chats open offline.
+ * Asks the API who is signed in (with her profile changes still in the outbox on top). A
+ * network or server failure keeps what we knew; with no network at startup she is the user
+ * last signed in on this device, so her chats open offline.
  */
 export async function refreshUser(): Promise<void> {
   const mine = ++ticket;
   try {
-    const user = await getCurrentUser();
+    const answer = await getCurrentUser();
+    // Her profile changes not sent yet stay on screen (the server hears of them soon).
+    const user = answer && (await withWaitingProfile(answer).catch(() => answer));
     if (mine === ticket) useUserStore.setState({ status: 'ready', user });
   } catch (error) {
     const known = useUserStore.getState().user;
