@@ -40,8 +40,9 @@ export function SettingsPage() {
         <section className="card settings__section" aria-labelledby="privacy-title">
           <h2 id="privacy-title">Privacy</h2>
           <p className="muted">
-            Your chats are private to your account, and your theme stays on this device. Read our{' '}
-            <Link to="/privacy">Privacy Policy</Link>.
+            Your chats are private to your account. Your theme is kept on this device and on your
+            account, so your other devices open in it too. You can download everything of yours or
+            delete your account under Your data. Read our <Link to="/privacy">Privacy Policy</Link>.
           </p>
         </section>
         <InstallButton />

@@ -1,0 +1,164 @@
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { deleteAccountMessages, deleteAccountSchema } from '@shared/account';
+import '../../components/dialogs.css';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/Dialog';
+import { TextField } from '../../components/ui/TextField';
+import { clearLocalData } from '../../db/chats';
+import { deleteAccount } from '../../http/account';
+import { ApiError, failureOf, fieldErrorsFromApi, userMessageOf } from '../../http/client';
+import { toast } from '../../state/useToastStore';
+import { setUser } from '../../state/useUserStore';
+import './account.css';
+
+const FIELDS = ['password', 'confirm'] as const;
+
+/** 'Delete my account' and its dialog: her password again and the word DELETE. */
+export function DeleteAccountDialog() {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const password = useRef<HTMLInputElement>(null);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>
+      <DialogTrigger className="btn btn--danger btn--block">Delete my account</DialogTrigger>
+      <DialogContent
+        className="delete-account"
+        title="Delete your account?"
+        description="Everything of yours is erased at once. This cannot be undone."
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          password.current?.focus();
+        }}
+      >
+        <ul className="prose-list delete-account__list">
+          <li>Your chats and every message in them</li>
+          <li>Your screenshots, with their text and analyses</li>
+          <li>Your profile: name, picture, age range and location</li>
+          <li>Every device signed in to your account, and any password-reset links</li>
+        </ul>
+        <p className="delete-account__note">
+          Purchase records are kept, as the law requires, without your chats. You can sign up again
+          with the same email later. Want a copy first? Use 'Download my data'.
+        </p>
+        <DeleteAccountForm passwordRef={password} busy={busy} onBusy={setBusy} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface FormProps {
+  passwordRef: RefObject<HTMLInputElement | null>;
+  busy: boolean;
+  onBusy: (busy: boolean) => void;
+}
+
+/** Inside the dialog, so it starts empty each time the dialog opens. */
+function DeleteAccountForm({ passwordRef, busy, onBusy }: FormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const fields = useFieldErrors(FIELDS);
+  const ready = values.password !== '' && values.confirm === 'DELETE';
+
+  function change(field: (typeof FIELDS)[number], value: string) {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    fields.clear(field);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setProblem(null);
+    const parsed = deleteAccountSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      fields.show(form, errors);
+      return;
+    }
+    onBusy(true);
+    try {
+      await deleteAccount(parsed.data);
+    } catch (error) {
+      onBusy(false);
+      const fieldErrors = refusalOf(error);
+      if (Object.keys(fieldErrors).length > 0) fields.show(form, fieldErrors);
+      else setProblem(problemOf(error));
+      return;
+    }
+    toast(deleteAccountMessages.deleted);
+    // As Log out does: leave the guarded page first (synchronously), so clearing the user
+    // cannot send her to /auth, then take everything of hers off this device.
+    await navigate('/', { replace: true, flushSync: true });
+    setUser(null);
+    await clearLocalData();
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        id="delete-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        inputRef={passwordRef}
+        value={values.password}
+        onChange={(event) => change('password', event.target.value)}
+        error={fields.errors.password}
+        disabled={busy}
+      />
+      <TextField
+        id="delete-confirm"
+        name="confirm"
+        label="Type DELETE to confirm"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.confirm}
+        onChange={(event) => change('confirm', event.target.value)}
+        error={fields.errors.confirm}
+        disabled={busy}
+      />
+      {problem && (
+        <p className="field__error delete-account__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="dialog__actions dialog__actions--row">
+        <DialogClose className="btn btn--secondary" disabled={busy}>
+          Cancel
+        </DialogClose>
+        <button type="submit" className="btn btn--danger-solid" disabled={!ready || busy}>
+          {busy ? 'Deleting...' : 'Delete account'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A refusal that belongs under a field: the wrong password (403), or a 400's field errors. */
+function refusalOf(error: unknown): Record<string, string> {
+  if (error instanceof ApiError && error.status === 403) {
+    return { password: userMessageOf(error, deleteAccountMessages.wrongPassword) };
+  }
+  if (error instanceof ApiError && error.status === 400) return fieldErrorsFromApi(error);
+  return {};
+}
+
+function problemOf(error: unknown): string {
+  const failure = failureOf(error);
+  if (failure.kind === 'offline') {
+    return "You're offline. Connect to the internet to delete your account.";
+  }
+  if (error instanceof ApiError && error.status === 429) {
+    return userMessageOf(error, 'Too many tries. Please wait a few minutes and try again.');
+  }
+  if (failure.kind === 'signed-out') {
+    return 'You are signed out. Log in again to delete your account.';
+  }
+  if (failure.kind === 'server') return deleteAccountMessages.failed.description;
+  return userMessageOf(error, deleteAccountMessages.failed.description);
+}
