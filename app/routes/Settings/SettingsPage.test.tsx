@@ -10,6 +10,7 @@ import { aChat } from '../../db/testData';
 import { ApiError } from '../../http/client';
 import { useUserStore } from '../../state/useUserStore';
 import { givenUser, renderApp, USER } from '../../test-utils';
+import { fakeAccountApi } from './fakeAccountApi';
 
 vi.mock('../../http/auth', () => ({
   login: vi.fn(),
@@ -102,5 +103,64 @@ describe('/settings', () => {
     expect(location()).toBe('/settings');
     expect(useUserStore.getState().user).not.toBeNull();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Log out' }).disabled).toBe(false);
+  });
+});
+
+describe('/settings: her devices, her data, and what the page promises', () => {
+  it('shows Account, Purchases, Profile, Theme, Your devices, Your data, Privacy, then Log out', () => {
+    renderApp('/settings');
+    const sections = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(sections).toEqual([
+      'Account',
+      'Purchases',
+      'Profile',
+      'Theme',
+      'Your devices',
+      'Your data',
+      'Privacy',
+    ]);
+    const privacy = screen.getByRole('heading', { name: 'Privacy' });
+    const logOut = screen.getByRole('button', { name: 'Log out' });
+    expect(privacy.compareDocumentPosition(logOut) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says truly where her theme is kept, and links the privacy policy', () => {
+    renderApp('/settings');
+    const note = screen.getByRole('region', { name: 'Privacy' });
+    expect(note.textContent).toContain('Your theme is kept on this device and on your account');
+    expect(note.textContent).not.toContain('stays on this device');
+    expect(within(note).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+  });
+
+  it("offers 'Download my data' and 'Delete my account'", () => {
+    renderApp('/settings');
+    const data = screen.getByRole('region', { name: 'Your data' });
+    expect(within(data).getByRole('button', { name: 'Download my data' })).toBeTruthy();
+    expect(within(data).getByRole('button', { name: 'Delete my account' })).toBeTruthy();
+  });
+
+  it("deletes her account from the page: home page, 'Account deleted', nothing left on the device", async () => {
+    const api = fakeAccountApi({ 'DELETE /api/user': () => Response.json({ ok: true }) });
+    await saveDraft('c1', 'half a thought');
+    try {
+      const { location } = renderApp('/settings');
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
+      await user.type(dialog.getByLabelText('Password'), 'secret1');
+      await user.type(dialog.getByLabelText('Type DELETE to confirm'), 'DELETE');
+      await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+      await waitFor(() => expect(location()).toBe('/'));
+      expect(useUserStore.getState().user).toBeNull();
+      expect(toastArea().getByText('Account deleted')).toBeTruthy();
+      expect(api.calls()).toContain('DELETE /api/user');
+      await waitFor(async () => expect(await draftOf('c1')).toBeFalsy());
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
