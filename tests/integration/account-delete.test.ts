@@ -9,7 +9,8 @@ import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import { FakeOpenAi } from './fakes/openai';
 import { fakeReader, getBytes, postImage, smallPng } from './fakes/ocr';
-import { startPurchase, verify } from './fakes/payments';
+import { postWebhook, startPurchase, succeeded, verify } from './fakes/payments';
+import { FakeStripe, stripeEnv } from './fakes/stripe';
 import { push, sendMessage } from './fakes/sync';
 import type { Answer, Client, TestServer } from './harness';
 import { sessionCookieOf, startTestServer } from './harness';
@@ -361,5 +362,39 @@ describe('a reply being written when she deletes her account', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('a Stripe payment she started that succeeds after she left', () => {
+  const stripe = new FakeStripe();
+  let server: TestServer;
+  beforeAll(async () => {
+    await stripe.start();
+    server = await startTestServer({ env: stripeEnv(stripe) });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await stripe.stop();
+  });
+
+  it('is recorded as paid, for nobody: her email signing up again does not get it', async () => {
+    const { client, email } = await signedInClient(server, 'stripe-leaver');
+    const { intentId } = await startPurchase(client, 'bestie-month');
+    const answer = await deleteAccount(client, { password: PASSWORD, confirm: 'DELETE' });
+    expect(answer.status).toBe(200);
+
+    // Stripe still names her user id in the intent's metadata; the payment goes through.
+    stripe.pay(intentId, email);
+    expect((await postWebhook(server, succeeded(intentId))).status).toBe(200);
+    expect(purchaseRows(server, [intentId])).toEqual([
+      expect.objectContaining({ status: 'succeeded', user_id: null, email: null }),
+    ]);
+
+    const fresh = server.client();
+    expect((await fresh.post('/api/register', { email, password: 'a-new-start' })).status).toBe(
+      201,
+    );
+    expect((await fresh.get('/api/purchases')).body).toEqual({ purchases: [] });
+    expect((await fresh.get('/api/user')).body.subscriptionTier).toBe('free');
   });
 });

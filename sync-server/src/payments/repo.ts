@@ -17,11 +17,13 @@ export interface PurchaseRow {
   updatedAt: number;
   fulfilledAt: number | null;
   revokedAt: number | null;
+  /** Set when her account was deleted: the row is nobody's, for good. */
+  accountDeletedAt: number | null;
 }
 
 const COLUMNS = `id, payment_intent_id AS paymentIntentId, provider, plan_id AS planId, amount,
   currency, user_id AS userId, email, status, created_at AS createdAt, updated_at AS updatedAt,
-  fulfilled_at AS fulfilledAt, revoked_at AS revokedAt`;
+  fulfilled_at AS fulfilledAt, revoked_at AS revokedAt, account_deleted_at AS accountDeletedAt`;
 
 export function insertPurchase(
   db: Db,

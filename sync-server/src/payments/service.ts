@@ -89,7 +89,10 @@ function matches(intent: ProviderIntent, purchase: PurchaseRow, planId?: PlanId)
     intent.metadata.planId === purchase.planId &&
     intent.metadata.purchaseId === purchase.id &&
     // A visitor's purchase may have been attached to her account since: no userId is fine.
-    (intent.metadata.userId === undefined || intent.metadata.userId === purchase.userId) &&
+    // The account it names may have been deleted since: its purchase is recorded, for nobody.
+    (intent.metadata.userId === undefined ||
+      intent.metadata.userId === purchase.userId ||
+      purchase.accountDeletedAt !== null) &&
     (planId === undefined || planId === purchase.planId)
   );
 }
