@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { profileFormSchema } from '@shared/account';
 import { AGE_RANGES, type PublicUser } from '@shared/user';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { saveProfile } from './saveProfile';
 
@@ -13,6 +14,11 @@ interface Values {
 
 type Field = keyof Values;
 const FIELD_ORDER: readonly Field[] = ['name', 'ageRange', 'location'];
+
+const AGE_OPTIONS = [
+  { value: '', label: 'Prefer not to say' },
+  ...AGE_RANGES.map((range) => ({ value: range, label: range })),
+];
 
 const valuesOf = (user: PublicUser): Values => ({
   name: user.name ?? '',
@@ -75,32 +81,15 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         onChange={(event) => edit('name', event.target.value)}
         error={errors.name}
       />
-      <div className="field">
-        <label className="field__label" htmlFor="profile-age-range">
-          Age Range
-        </label>
-        <select
-          id="profile-age-range"
-          name="ageRange"
-          className="field__input"
-          value={values.ageRange}
-          onChange={(event) => edit('ageRange', event.target.value)}
-          aria-invalid={errors.ageRange ? true : undefined}
-          aria-describedby={errors.ageRange ? 'profile-age-range-error' : undefined}
-        >
-          <option value="">Prefer not to say</option>
-          {AGE_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {range}
-            </option>
-          ))}
-        </select>
-        {errors.ageRange && (
-          <p id="profile-age-range-error" className="field__error" role="alert">
-            {errors.ageRange}
-          </p>
-        )}
-      </div>
+      <SelectField
+        id="profile-age-range"
+        name="ageRange"
+        label="Age Range"
+        options={AGE_OPTIONS}
+        value={values.ageRange}
+        onChange={(event) => edit('ageRange', event.target.value)}
+        error={errors.ageRange}
+      />
       <TextField
         id="profile-location"
         name="location"
