@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SimplePage } from '../components/SimplePage';
 
-/** /privacy: what is kept where, who sees it, crisis handling, and her choices. */
+/** /privacy: what is kept where, who sees it, crisis handling, and her choices (export, deletion). */
 export function Privacy() {
   return (
     <SimplePage title="Privacy Policy">
@@ -15,14 +15,15 @@ export function Privacy() {
         Cassie, Brooke, Elena, NeNe and Summer are AI characters. No human reads your chats to
         answer you. Their replies are written by software: either a built-in reply engine on our
         server or, if the people running this Besties site connect one, an AI language-model service
-        that receives the messages of a conversation in order to write the reply.
+        that receives the messages of a conversation in order to write the reply (and, for enhanced
+        screenshot analysis, the screenshot's text and, with some services, the picture).
       </p>
 
       <h2>On your device</h2>
       <ul className="prose-list">
         <li>
-          Your chats, unsent drafts and your theme are kept in your browser's storage, so the app
-          opens fast and works offline.
+          Your chats, unsent drafts, the screenshots you send and your theme are kept in your
+          browser's storage, so the app opens fast and works offline.
         </li>
         <li>
           Basic screenshot text reading happens on your device: the image is read in your browser.
@@ -33,17 +34,25 @@ export function Privacy() {
       <h2>On our server</h2>
       <ul className="prose-list">
         <li>
-          Your account: your email and a securely hashed password (never the password itself), and
-          the profile details you choose to add (name, picture, age range, location).
+          Your account: your email and a securely hashed password (never the password itself), the
+          profile details you choose to add (name, picture, age range, location) and your theme, so
+          a new device opens in it. Your picture is stored as a small square copy with its hidden
+          details (such as where a photo was taken) removed.
         </li>
-        <li>Your chats and messages, so they sync across your devices.</li>
+        <li>
+          Your chats and messages, and the screenshots you send in them with their text and
+          analysis, so they sync across your devices. Screenshots are stored as a fresh copy without
+          their hidden details too.
+        </li>
         <li>
           Payment records: which plan you bought, when, and the payment provider's reference. Card
           details go straight to the payment provider and never touch our server.
         </li>
         <li>
-          Short-lived security records: sign-in sessions, password-reset links (stored only in a
-          scrambled form, valid for 60 minutes) and counters that slow down password guessing.
+          Short-lived security records: sign-in sessions (with the kind of device and browser, and
+          when each was last used, so you can see them under Settings, Your devices), password-reset
+          links (stored only in a scrambled form, valid for 60 minutes) and counters that slow down
+          password guessing.
         </li>
       </ul>
 
@@ -76,8 +85,23 @@ export function Privacy() {
       <ul className="prose-list">
         <li>Delete a chat from the chat list at any time: it is removed from your account.</li>
         <li>
-          Exporting your data or deleting your whole account has no button yet. Contact us and we
-          will do it for you.
+          See where you are signed in under Settings, Your devices, and sign out any device (or
+          every device but the one in your hand).
+        </li>
+        <li>
+          Take your data with you: in Settings, Your data, 'Download my data' gives you one JSON
+          file with everything of yours: your profile, every chat and message as you see them, your
+          screenshots' text and analyses, your purchases and your signed-in devices. Each chat's
+          menu (⋯) also has 'Export as Markdown', which saves that chat as a readable document from
+          what is on your device, even offline.
+        </li>
+        <li>
+          Delete your account: in Settings, Your data, 'Delete my account' asks for your password
+          and the word DELETE, then erases at once your chats, messages, screenshots, profile and
+          picture, signed-in devices and password-reset links, signs out every device, and clears
+          this device's copy. It cannot be undone. We keep only the purchase records the law
+          requires us to keep, without your chats and no longer linked to your email. Your email is
+          then free: you can sign up again with it.
         </li>
       </ul>
       <p>
