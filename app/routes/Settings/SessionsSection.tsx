@@ -1,110 +1,12 @@
-import { useEffect, useEffectEvent, useState } from 'react';
 import type { SessionView } from '@shared/account';
 import { Spinner } from '../../components/ui/Spinner';
-import { endOtherSessions, endSession, getSessions } from '../../http/account';
-import { ApiError, failureOf, userMessageOf } from '../../http/client';
-import { toast } from '../../state/useToastStore';
 import { lastActiveLabel, longDate } from './lastActive';
+import { useSessions } from './useSessions';
 import './account.css';
-
-type Outcome =
-  | { kind: 'loading' }
-  | { kind: 'offline' }
-  | { kind: 'failed' }
-  /** `at`: when the list was read, for 'Last active 5 minutes ago'. */
-  | { kind: 'loaded'; sessions: SessionView[]; at: number };
-
-const OFFLINE = "You're offline. Connect to the internet and try again.";
-
-/** This device first, then the others, most recently used first. */
-const byUse = (a: SessionView, b: SessionView) =>
-  Number(b.current) - Number(a.current) || Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt);
-
-function failed(title: string, error: unknown) {
-  const description =
-    failureOf(error).kind === 'offline' ? OFFLINE : userMessageOf(error, 'Please try again.');
-  toast({ title, description, variant: 'destructive' });
-}
 
 /** 'Your devices' (issue 12): where she is signed in, and signing the others out. */
 export function SessionsSection() {
-  const [attempt, setAttempt] = useState(0);
-  // The outcome of one attempt; a newer attempt shows as loading until it settles.
-  const [result, setResult] = useState<{ attempt: number; outcome: Outcome } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const outcome: Outcome = result?.attempt === attempt ? result.outcome : { kind: 'loading' };
-
-  useEffect(() => {
-    let current = true;
-    const settle = (value: Outcome) => current && setResult({ attempt, outcome: value });
-    getSessions().then(
-      ({ sessions }) =>
-        settle({ kind: 'loaded', sessions: [...sessions].sort(byUse), at: Date.now() }),
-      (error: unknown) =>
-        settle({ kind: failureOf(error).kind === 'offline' ? 'offline' : 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  // Back online: ask again, unless the list is already here.
-  const onOnline = useEffectEvent(() => {
-    if (outcome.kind !== 'loaded') setAttempt((n) => n + 1);
-  });
-  useEffect(() => {
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, []);
-
-  function keep(filter: (session: SessionView) => boolean) {
-    setResult((previous) =>
-      previous?.outcome.kind === 'loaded'
-        ? {
-            ...previous,
-            outcome: { ...previous.outcome, sessions: previous.outcome.sessions.filter(filter) },
-          }
-        : previous,
-    );
-  }
-
-  async function signOut(session: SessionView) {
-    setBusy(session.id);
-    try {
-      await endSession(session.id);
-    } catch (error) {
-      // Already gone (ended from another device): the list was just out of date.
-      if (!(error instanceof ApiError && error.status === 404)) {
-        setBusy(null);
-        failed('Could not sign out', error);
-        return;
-      }
-    }
-    setBusy(null);
-    keep((other) => other.id !== session.id);
-    toast({ title: 'Signed out', description: `${session.device} was signed out.` });
-  }
-
-  async function signOutOthers() {
-    setBusy('others');
-    try {
-      const { ended } = await endOtherSessions();
-      keep((session) => session.current);
-      toast({
-        title: 'Signed out everywhere else',
-        description:
-          ended === 1
-            ? '1 other device was signed out.'
-            : `${ended} other devices were signed out.`,
-      });
-    } catch (error) {
-      failed('Could not sign out', error);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const retry = () => setAttempt((n) => n + 1);
+  const { outcome, busy, retry, signOut, signOutOthers } = useSessions();
   const others = outcome.kind === 'loaded' ? outcome.sessions.filter((s) => !s.current) : [];
 
   return (
@@ -122,35 +24,13 @@ export function SessionsSection() {
           <p className="muted">Where you're signed in. Sign out any device you don't recognise.</p>
           <ul className="sessions" aria-label="Signed-in devices">
             {outcome.sessions.map((session) => (
-              <li key={session.id} className="sessions__item">
-                <span className="sessions__device">
-                  {session.device}
-                  {session.current && <span className="sessions__this">This device</span>}
-                </span>
-                <span className="sessions__seen muted">
-                  {session.current ? (
-                    'Active now'
-                  ) : (
-                    <>
-                      Last active{' '}
-                      <time dateTime={session.lastSeenAt} title={longDate(session.lastSeenAt)}>
-                        {lastActiveLabel(session.lastSeenAt, outcome.at)}
-                      </time>
-                    </>
-                  )}
-                </span>
-                {!session.current && (
-                  <button
-                    type="button"
-                    className="btn btn--secondary sessions__sign-out"
-                    aria-label={`Sign out ${session.device}`}
-                    disabled={busy !== null}
-                    onClick={() => void signOut(session)}
-                  >
-                    {busy === session.id ? 'Signing out...' : 'Sign out'}
-                  </button>
-                )}
-              </li>
+              <SessionRow
+                key={session.id}
+                session={session}
+                readAt={outcome.at}
+                busy={busy}
+                onSignOut={() => void signOut(session)}
+              />
             ))}
           </ul>
           {others.length > 0 && (
@@ -167,6 +47,49 @@ export function SessionsSection() {
         </>
       )}
     </section>
+  );
+}
+
+interface SessionRowProps {
+  session: SessionView;
+  /** When the list was read: 'Last active' counts from then. */
+  readAt: number;
+  busy: string | null;
+  onSignOut: () => void;
+}
+
+function SessionRow({ session, readAt, busy, onSignOut }: SessionRowProps) {
+  return (
+    <li className="sessions__item">
+      <span className="sessions__device">
+        {session.device}
+        {session.current && <span className="sessions__this">This device</span>}
+      </span>
+      <span className="sessions__seen muted">
+        {session.current ? (
+          'Active now'
+        ) : (
+          <>
+            Last active{' '}
+            <time dateTime={session.lastSeenAt} title={longDate(session.lastSeenAt)}>
+              {lastActiveLabel(session.lastSeenAt, readAt)}
+            </time>
+          </>
+        )}
+      </span>
+      {/* Signing out here is Log out's job. */}
+      {!session.current && (
+        <button
+          type="button"
+          className="btn btn--secondary sessions__sign-out"
+          aria-label={`Sign out ${session.device}`}
+          disabled={busy !== null}
+          onClick={onSignOut}
+        >
+          {busy === session.id ? 'Signing out...' : 'Sign out'}
+        </button>
+      )}
+    </li>
   );
 }
 
