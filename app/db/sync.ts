@@ -99,7 +99,7 @@ export async function settlePush(results: MutationResult[]): Promise<void> {
           failure: result.error?.message ?? NOT_SENT,
         });
       }
-      const user = result.user ? await saveAccount(result.user) : undefined;
+      const user = result.user ? await keepAccount(result.user) : undefined;
       // Settled already (by an overlapping push): published then, not again.
       if (row) published.push({ mutation: row.mutation, result, user });
     }
@@ -107,11 +107,17 @@ export async function settlePush(results: MutationResult[]): Promise<void> {
   publishSettled(published);
 }
 
-/** Her account as the server answered it becomes the device's, unless another account owns it. */
-async function saveAccount(answer: PublicUser): Promise<PublicUser | undefined> {
-  const owner = (await db.meta.get('userId'))?.value;
-  if (owner !== undefined && owner !== answer.id) return undefined;
-  const user = await withWaitingProfile(answer);
-  await db.meta.put({ key: 'user', value: user });
-  return user;
+/**
+ * Her account as the server answered it (a push result, a picture upload) becomes the
+ * device's, with her profile changes still waiting kept on top; returns it. Nothing is kept
+ * when the device belongs to another account.
+ */
+export async function keepAccount(answer: PublicUser): Promise<PublicUser | undefined> {
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    const owner = (await db.meta.get('userId'))?.value;
+    if (owner !== undefined && owner !== answer.id) return undefined;
+    const user = await withWaitingProfile(answer);
+    await db.meta.put({ key: 'user', value: user });
+    return user;
+  });
 }

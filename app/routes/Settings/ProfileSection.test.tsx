@@ -11,7 +11,7 @@ import { useToastStore } from '../../state/useToastStore';
 import { updateUser, useUserStore } from '../../state/useUserStore';
 import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
-import { startSync } from '../../sync/runtime';
+import { startSync, syncNow } from '../../sync/runtime';
 import { useSyncStore } from '../../sync/useSyncStore';
 import { USER } from '../../test-utils';
 import { ProfileSection } from './ProfileSection';
@@ -85,7 +85,9 @@ beforeEach(async () => {
   URL.revokeObjectURL = vi.fn();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Let this test's sync cycle end here: a cycle still running would set the next test's status.
+  await syncNow();
   stopSync?.();
   stopSync = undefined;
   vi.unstubAllGlobals();
@@ -306,6 +308,7 @@ describe('Settings Profile: her picture', () => {
     );
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
     expect(useUserStore.getState().user?.profileImage).toBe(NEW_PICTURE);
+    expect((await lastUser())?.profileImage).toBe(NEW_PICTURE);
     expect(screen.getByRole('button', { name: 'Change picture' })).toBeTruthy();
   });
 

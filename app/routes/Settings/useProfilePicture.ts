@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { profileImageMessages } from '@shared/account';
 import type { PublicUser } from '@shared/user';
-import { withWaitingProfile } from '../../db/outbox';
+import { keepAccount } from '../../db/sync';
 import { userMessageOf } from '../../http/client';
 import { profileImageProblem, removeProfileImage, uploadProfileImage } from '../../http/users';
 import { toast } from '../../state/useToastStore';
@@ -10,9 +10,10 @@ import { updateUser } from '../../state/useUserStore';
 /** Where her picture stands (spec §4: an uploading flag). */
 export type PictureStatus = 'idle' | 'uploading' | 'removing';
 
-/** Her account from a picture answer, with her profile changes still waiting kept on top. */
-async function showAccount(user: PublicUser): Promise<void> {
-  updateUser(await withWaitingProfile(user).catch(() => user));
+/** Her account from a picture answer: kept on this device and shown everywhere. */
+async function showAccount(answer: PublicUser): Promise<void> {
+  const kept = await keepAccount(answer).catch(() => undefined);
+  updateUser(kept ?? answer);
 }
 
 /**
