@@ -63,7 +63,11 @@ describe('a plan that ends', () => {
   };
 
   beforeEach(() => {
-    vi.useFakeTimers({ now: Date.parse('2026-03-01T11:00:00.000Z') });
+    // Only the clock and timeouts: IndexedDB (refreshUser reads the outbox) keeps real tasks.
+    vi.useFakeTimers({
+      now: Date.parse('2026-03-01T11:00:00.000Z'),
+      toFake: ['setTimeout', 'clearTimeout', 'Date'],
+    });
     return () => vi.useRealTimers();
   });
 
