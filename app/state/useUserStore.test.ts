@@ -50,6 +50,18 @@ describe('the current-user store', () => {
   });
 });
 
+describe('answers that come late', () => {
+  it('never overwrite the store when it was set directly while the API was asked', async () => {
+    let answer: (value: PublicUser | null) => void = () => {};
+    getCurrentUserMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const slow = refreshUser();
+    useUserStore.setState({ status: 'ready', user: null });
+    answer(USER);
+    await slow;
+    expect(useUserStore.getState().user).toBeNull();
+  });
+});
+
 describe('a plan that ends', () => {
   const PAID: PublicUser = {
     id: 'u2',

@@ -44,15 +44,18 @@ export function updateUser(user: PublicUser): void {
  */
 export async function refreshUser(): Promise<void> {
   const mine = ++ticket;
+  const asked = useUserStore.getState();
+  // Still the newest word: no later load, and nobody has set the store since we asked.
+  const newest = () => mine === ticket && useUserStore.getState() === asked;
   try {
     const answer = await getCurrentUser();
     // Her profile changes not sent yet stay on screen (the server hears of them soon).
     const user = answer && (await withWaitingProfile(answer).catch(() => answer));
-    if (mine === ticket) useUserStore.setState({ status: 'ready', user });
+    if (newest()) useUserStore.setState({ status: 'ready', user });
   } catch (error) {
     const known = useUserStore.getState().user;
     const cached = known ?? (error instanceof ApiError ? null : await lastUser().catch(() => null));
-    if (mine === ticket) useUserStore.setState({ status: 'ready', user: cached });
+    if (newest()) useUserStore.setState({ status: 'ready', user: cached });
   }
 }
 
