@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
+import sharp from 'sharp';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -33,5 +34,48 @@ for (const theme of ['pink', 'light', 'dark'] as const) {
     const path = `${SHOTS}/checkout-declined-${theme}-${testInfo.project.name}.png`;
     await page.screenshot({ path });
     await testInfo.attach(`checkout-declined-${theme}`, { path, contentType: 'image/png' });
+  });
+}
+
+for (const theme of ['pink', 'light', 'dark'] as const) {
+  test(`settings with her profile, devices and the delete dialog in the ${theme} theme`, async ({
+    page,
+  }, testInfo) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const email = `screens-${theme}-${testInfo.project.name}-${Date.now()}@example.com`;
+    const answer = await page.request.post('/api/register', {
+      data: { email, password: 'sparkle-123' },
+    });
+    const { id } = (await answer.json()) as { id: string };
+    await page.request.patch(`/api/users/${id}`, {
+      data: { name: 'Ann Lee', metadata: { ageRange: '25-34', location: 'Austin, TX' }, theme },
+    });
+    const picture = await sharp({
+      create: { width: 320, height: 320, channels: 3, background: '#c084fc' },
+    })
+      .png()
+      .toBuffer();
+    await page.request.post('/api/user/profile-image', {
+      multipart: { profileImage: { name: 'me.png', mimeType: 'image/png', buffer: picture } },
+    });
+    await page.goto('/settings');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Name')).toHaveValue(
+      'Ann Lee',
+    );
+    await expect(page.getByText('This device', { exact: true })).toBeVisible();
+    mkdirSync(SHOTS, { recursive: true });
+    const path = `${SHOTS}/settings-${theme}-${testInfo.project.name}.png`;
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`settings-${theme}`, { path, contentType: 'image/png' });
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+    const dialogPath = `${SHOTS}/delete-account-${theme}-${testInfo.project.name}.png`;
+    await page.screenshot({ path: dialogPath });
+    await testInfo.attach(`delete-account-${theme}`, {
+      path: dialogPath,
+      contentType: 'image/png',
+    });
   });
 }
