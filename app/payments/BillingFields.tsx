@@ -15,6 +15,12 @@ export interface Billing {
  */
 export function useBillingFields(defaultEmail: string) {
   const [email, setEmail] = useState(defaultEmail);
+  const [shownDefault, setShownDefault] = useState(defaultEmail);
+  // Her account may arrive after the form: its email fills the box, unless she has typed.
+  if (defaultEmail !== shownDefault) {
+    setShownDefault(defaultEmail);
+    if (email === shownDefault) setEmail(defaultEmail);
+  }
   const [emailError, setEmailError] = useState<string>();
   const [name, setName] = useState('');
 

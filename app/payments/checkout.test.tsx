@@ -153,6 +153,20 @@ describe('/checkout', () => {
     expect(confirmTestPayment).not.toHaveBeenCalled();
   });
 
+  it('fills the billing email with her account when it arrives after the form, unless she typed', async () => {
+    givenUser(null, 'loading');
+    const { dialog } = await openCheckout();
+    const email = await within(dialog).findByLabelText('Email');
+    expect((email as HTMLInputElement).value).toBe('');
+    act(() => givenUser(USER));
+    expect((email as HTMLInputElement).value).toBe(USER.email);
+
+    await userEvent.setup().clear(email);
+    await userEvent.setup().type(email, 'mine@example.com');
+    act(() => givenUser({ ...USER, email: 'other@example.com' }));
+    expect((email as HTMLInputElement).value).toBe('mine@example.com');
+  });
+
   it('pays, verifies with the server, refreshes her plan and goes to /checkout-success', async () => {
     vi.mocked(confirmTestPayment).mockResolvedValue({
       paymentIntentId: 'pi_test_abc',

@@ -49,9 +49,16 @@ export async function refreshUser(): Promise<void> {
   const newest = () => mine === ticket && useUserStore.getState() === asked;
   try {
     const answer = await getCurrentUser();
-    // Her profile changes not sent yet stay on screen (the server hears of them soon).
-    const user = answer && (await withWaitingProfile(answer).catch(() => answer));
-    if (newest()) useUserStore.setState({ status: 'ready', user });
+    if (!newest()) return;
+    useUserStore.setState({ status: 'ready', user: answer });
+    if (!answer) return;
+    // Her profile changes not sent yet stay on screen (the server hears of them soon). Shown
+    // first as the server has it, so no screen waits on the device's store to open.
+    const shown = useUserStore.getState();
+    const user = await withWaitingProfile(answer).catch(() => answer);
+    if (mine === ticket && useUserStore.getState() === shown && user !== answer) {
+      useUserStore.setState({ user });
+    }
   } catch (error) {
     const known = useUserStore.getState().user;
     const cached = known ?? (error instanceof ApiError ? null : await lastUser().catch(() => null));
