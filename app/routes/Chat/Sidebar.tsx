@@ -21,8 +21,6 @@ interface SidebarProps {
 }
 
 /** Her picture beside her name (inline: chat.css lays out the footer, this is its one row). */
-const IDENTITY_STYLE = { display: 'flex', alignItems: 'center', gap: '0.5rem', minWidth: 0 };
-
 /** Her chat history (spec §2), the same in the desktop column and the mobile drawer. */
 export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProps) {
   const navigate = useNavigate();
@@ -67,7 +65,7 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
         </Link>
         {user ? (
           <div className="sidebar__user">
-            <span style={IDENTITY_STYLE}>
+            <span className="sidebar__identity">
               <UserAvatar user={user} size={32} />
               <span className="sidebar__name">{displayName(user)}</span>
             </span>
