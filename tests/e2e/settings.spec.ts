@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import {
   chatWithMessage,
   fillLogIn,
+  goOffline,
+  goOnline,
   openChatHistory,
   PASSWORD,
   signUpViaApi,
@@ -48,6 +50,36 @@ test('she edits her profile, and it is there after a reload and in the chat list
   await expect(history.getByText('Ann Lee')).toBeVisible();
 });
 
+test('a profile edit made offline is kept on the device and reaches her account online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signUpViaApi(page);
+  await openSettings(page);
+  await expect(page.getByText('This device', { exact: true })).toBeVisible();
+  await goOffline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await profile(page).getByLabel('Name').fill('Offline Ann');
+  await profile(page).getByRole('button', { name: 'Save Profile' }).click();
+  await expect(toasts(page)).toContainText(
+    "Saved on this device. It will sync when you're back online.",
+  );
+
+  await goOnline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect
+    .poll(
+      async () => ((await (await page.request.get('/api/user')).json()) as { name: string }).name,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('Offline Ann');
+  await page.reload();
+  await expect(profile(page).getByLabel('Name')).toHaveValue('Offline Ann');
+});
+
 test('a name too long is refused with a clear error and nothing is saved', async ({ page }) => {
   await signUpViaApi(page);
   await openSettings(page);
@@ -64,6 +96,7 @@ test('her theme is kept after a reload and follows her to a new device', async (
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const email = await signUpViaApi(page);
   await openSettings(page);
   await page.getByRole('radio', { name: 'Dark' }).check();
@@ -152,7 +185,9 @@ test('she downloads all her data, and a chat as Markdown', async ({ page }) => {
   );
 
   await page.goto(`/chat/${chatId}`);
-  await expect(page.getByText('my sister borrowed my dress again')).toBeVisible();
+  await expect(
+    page.getByRole('log', { name: 'Messages' }).getByText('my sister borrowed my dress again'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Chat options' }).click();
   const [markdown] = await Promise.all([
     page.waitForEvent('download'),
@@ -187,9 +222,11 @@ test('she deletes her account: nothing of hers is left, and the email can sign u
   page,
 }) => {
   const email = await signUpViaApi(page);
-  await chatWithMessage(page, 'please forget everything');
-  await page.goto('/chat');
-  await expect(page.getByText('please forget everything')).toBeVisible();
+  const chatId = await chatWithMessage(page, 'please forget everything');
+  await page.goto(`/chat/${chatId}`);
+  await expect(
+    page.getByRole('log', { name: 'Messages' }).getByText('please forget everything'),
+  ).toBeVisible();
   await openSettings(page);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
