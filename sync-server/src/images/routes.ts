@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import Router from '@koa/router';
 import { STORED_IMAGE_TYPES } from '@shared/ocr-api';
 import type { Deps } from '../deps';
 import type { AppState } from '../http/types';
+import { serveOwnImage } from './serve';
 import { findOwnImage, imageNotFound } from './service';
 
 /**
@@ -18,22 +17,11 @@ export function imageRoutes(deps: Deps): Router<AppState> {
       userId: ctx.state.user?.id,
       id: ctx.params.id ?? '',
     });
-    const size = await stat(file).then(
-      (stats) => stats.size,
-      () => undefined,
-    );
-    if (size === undefined) throw imageNotFound();
-    ctx.set({
-      'Content-Disposition': 'inline',
-      'X-Content-Type-Options': 'nosniff',
-      // Her own picture under a URL that never changes: her browser may keep it, nobody else.
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cross-Origin-Resource-Policy': 'same-origin',
+    await serveOwnImage(ctx, {
+      file,
+      type: STORED_IMAGE_TYPES[row.format],
+      notFound: imageNotFound,
     });
-    ctx.body = createReadStream(file);
-    ctx.type = STORED_IMAGE_TYPES[row.format];
-    ctx.length = size;
   });
 
   return router;

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { imageFile, removeImageFile, writeImageFile } from './files';
 import { cleanImage } from './process';
+import { ownUrlId } from './serve';
 import * as repo from './repo';
 import type { ImageRow } from './repo';
 
@@ -57,17 +58,7 @@ export function findOwnImage(
 
 /** The id of one of our image URLs (`/api/images/{id}`, also absolute), else undefined. */
 export function imageIdOf(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  let pathname: string;
-  try {
-    pathname = new URL(url, 'http://besties.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-  const prefix = `${IMAGES_PATH}/`;
-  if (!pathname.startsWith(prefix)) return undefined;
-  const id = pathname.slice(prefix.length);
-  return IMAGE_ID_PATTERN.test(id) ? id : undefined;
+  return ownUrlId(url, IMAGES_PATH, IMAGE_ID_PATTERN);
 }
 
 /**

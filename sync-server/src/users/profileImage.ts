@@ -10,6 +10,7 @@ import {
 } from '@shared/account';
 import type { Deps } from '../deps';
 import { AppError, notFound } from '../http/errors';
+import { ownUrlId } from '../images/serve';
 import { sniffImageFormat } from '../images/sniff';
 
 /** Where her picture is served; the id is ours (16 random bytes, base64url). */
@@ -39,17 +40,7 @@ export function profileImageFile(dataDir: string, image: { userId: string; id: s
 
 /** The id of one of our picture URLs (`/api/user/profile-image/{id}`, also absolute), else undefined. */
 export function profileImageIdOf(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  let pathname: string;
-  try {
-    pathname = new URL(url, 'http://besties.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-  const prefix = `${PROFILE_IMAGE_PATH}/`;
-  if (!pathname.startsWith(prefix)) return undefined;
-  const id = pathname.slice(prefix.length);
-  return PROFILE_IMAGE_ID_PATTERN.test(id) ? id : undefined;
+  return ownUrlId(url, PROFILE_IMAGE_PATH, PROFILE_IMAGE_ID_PATTERN);
 }
 
 /**

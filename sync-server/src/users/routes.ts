@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import Router from '@koa/router';
 import {
   PROFILE_IMAGE_FIELD,
@@ -15,6 +13,7 @@ import { enforce } from '../http/rateLimit';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { readImageForm } from '../images/multipart';
+import { serveOwnImage } from '../images/serve';
 import { presentUser } from './present';
 import {
   findOwnProfileImage,
@@ -81,22 +80,7 @@ export function userRoutes(deps: Deps): Router<AppState> {
   router.get('/user/profile-image/:id', async (ctx) => {
     const user = signedInUser(ctx.state.user);
     const file = findOwnProfileImage(deps, { user, id: ctx.params.id ?? '' });
-    const size = await stat(file).then(
-      (stats) => stats.size,
-      () => undefined,
-    );
-    if (size === undefined) throw profileImageNotFound();
-    ctx.set({
-      'Content-Disposition': 'inline',
-      'X-Content-Type-Options': 'nosniff',
-      // Her own picture under a URL that never changes: her browser may keep it, nobody else.
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    });
-    ctx.body = createReadStream(file);
-    ctx.type = 'image/webp';
-    ctx.length = size;
+    await serveOwnImage(ctx, { file, type: 'image/webp', notFound: profileImageNotFound });
   });
 
   return router;
