@@ -5,17 +5,9 @@ import { routes } from './App';
 import { Toaster } from './components/ui/Toaster';
 import { useToastStore } from './state/useToastStore';
 import { useUserStore, type UserStatus } from './state/useUserStore';
+import { USER } from './testUser';
 
-export const USER: PublicUser = {
-  id: 'user-1',
-  email: 'cassie.fan@example.com',
-  name: null,
-  profileImage: null,
-  subscriptionTier: 'free',
-  subscriptionEndsAt: null,
-  metadata: { ageRange: null, location: null },
-  theme: null,
-};
+export { USER };
 
 /** Sets who is signed in before a screen renders. */
 export function givenUser(user: PublicUser | null, status: UserStatus = 'ready'): void {

@@ -10,6 +10,7 @@ import { profileUpdateSchema, type ProfileUpdate } from '@shared/account';
 import type { PublicUser } from '@shared/user';
 import { aChat, aMessage } from '../db/testData';
 import type { SyncTransport } from './engine';
+import { USER } from '../testUser';
 
 type Change =
   | { seq: number; kind: 'chat'; row: ChatSummary }
@@ -42,16 +43,7 @@ export class FakeSyncServer implements SyncTransport {
   readonly images = new Map<string, { image: Blob; text: string }>();
   readonly calls: string[] = [];
   /** Her account as this server keeps it; updateProfile changes it and answers with it. */
-  user: PublicUser = {
-    id: 'user-1',
-    email: 'cassie.fan@example.com',
-    name: null,
-    profileImage: null,
-    subscriptionTier: 'free',
-    subscriptionEndsAt: null,
-    metadata: { ageRange: null, location: null },
-    theme: null,
-  };
+  user: PublicUser = { ...USER };
   /** While set, updateProfile mutations are refused with this message (as a 400 would). */
   refuseProfileWith: string | null = null;
   private seq = 0;

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PublicUser } from '@shared/user';
 import { clearLocalData } from '../db/chats';
 import { db } from '../db/db';
 import { queueProfileUpdate, themeChangeWaiting } from '../db/outbox';
@@ -7,17 +6,8 @@ import { onMutationSettled, watchMutation, type SettledMutation } from '../db/se
 import { claimDevice, lastUser, settlePush } from '../db/sync';
 import { createSyncEngine } from './engine';
 import { FakeSyncServer } from './fakeServer';
+import { USER } from '../testUser';
 
-const USER: PublicUser = {
-  id: 'user-1',
-  email: 'cassie.fan@example.com',
-  name: null,
-  profileImage: null,
-  subscriptionTier: 'free',
-  subscriptionEndsAt: null,
-  metadata: { ageRange: null, location: null },
-  theme: null,
-};
 const NO_ROWS = { chats: [], messages: [], tombstones: [] };
 
 let server: FakeSyncServer;

@@ -6,19 +6,9 @@ import { claimDevice, settlePush } from '../db/sync';
 import { setUser, useUserStore } from '../state/useUserStore';
 import { syncNow } from '../sync/runtime';
 import { adoptAccountTheme, followAccountTheme, setTheme } from './useTheme';
+import { USER } from '../testUser';
 
 vi.mock('../sync/runtime', () => ({ syncNow: vi.fn(() => Promise.resolve()) }));
-
-const USER: PublicUser = {
-  id: 'user-1',
-  email: 'cassie.fan@example.com',
-  name: null,
-  profileImage: null,
-  subscriptionTier: 'free',
-  subscriptionEndsAt: null,
-  metadata: { ageRange: null, location: null },
-  theme: null,
-};
 
 let stopFollowing: (() => void) | undefined;
 

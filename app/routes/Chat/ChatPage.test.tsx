@@ -15,17 +15,7 @@ import { startSync } from '../../sync/runtime';
 import { useUserStore } from '../../state/useUserStore';
 import { ChatPage } from './ChatPage';
 import { NEW_CHAT_DRAFT } from './useSend';
-
-const USER: PublicUser = {
-  id: 'user-1',
-  email: 'cassie.fan@example.com',
-  name: null,
-  profileImage: null,
-  subscriptionTier: 'free',
-  subscriptionEndsAt: null,
-  metadata: { ageRange: null, location: null },
-  theme: null,
-};
+import { USER } from '../../testUser';
 
 let server: FakeSyncServer;
 let api: ReturnType<typeof fakeSyncApi>;
