@@ -1,16 +1,17 @@
 import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createApp } from './app';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
-import { DB_FILE_NAME, openDatabase } from './db/open';
+import { openDataDirDatabase } from './db/open';
+import type { Db } from './db/open';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { trackSends } from './mail/tracked';
 import type { Logger } from './logger';
 import type { OcrReader } from './ocr/reader';
+import { pruneProcessedMutations } from './sync/service';
 
 export interface ServerOptions {
   /** Defaults to a pino logger at LOG_LEVEL. */
@@ -21,7 +22,11 @@ export interface ServerOptions {
   shutdownGraceMs?: number;
   /** Defaults to the app's tesseract.js reader (tests pass a fake). */
   ocr?: OcrReader;
+  /** How often old processed mutation ids are pruned (also once at start); default 6 hours. */
+  pruneEveryMs?: number;
 }
+
+const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
 
 export interface RunningServer {
   /** e.g. http://localhost:3000 (the bound port, also when PORT=0). */
@@ -55,9 +60,16 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
-  const db = openDatabase(path.join(config.dataDir, DB_FILE_NAME));
+  const db = openDataDirDatabase(config.dataDir);
+  let stopPruning = () => {};
   try {
     migrate(db);
+    stopPruning = startPruning({
+      db,
+      now: options.now ?? Date.now,
+      logger,
+      everyMs: options.pruneEveryMs ?? PRUNE_EVERY_MS,
+    });
     const server = createServer();
     const inFlight = trackResponses(server);
     const port = await listen(server, config.port, config.host);
@@ -85,8 +97,9 @@ export async function startServer(
       server,
       config: runConfig,
       close: () =>
-        app.replyJobs
-          .stop()
+        Promise.resolve()
+          .then(stopPruning)
+          .then(() => app.replyJobs.stop())
           .then(() => closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000))
           .then(() => mailer.settled())
           .then(() =>
@@ -97,9 +110,34 @@ export async function startServer(
           .finally(() => db.close()),
     };
   } catch (error) {
+    stopPruning();
     db.close();
     throw error;
   }
+}
+
+/**
+ * Prunes now and then every `everyMs` (the timer never keeps the process alive); answers a
+ * function that stops it. A failed prune is logged and tried again next time.
+ */
+function startPruning(props: {
+  db: Db;
+  now: () => number;
+  logger: Logger;
+  everyMs: number;
+}): () => void {
+  const prune = () => {
+    try {
+      const removed = pruneProcessedMutations(props);
+      if (removed > 0) props.logger.info({ removed }, 'old processed mutation ids pruned');
+    } catch (error) {
+      props.logger.error({ err: error }, 'pruning processed mutation ids failed');
+    }
+  };
+  prune();
+  const timer = setInterval(prune, props.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** The responses not yet finished, so shutdown can let them end and then drop their sockets. */

@@ -1,15 +1,47 @@
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
 
 export type { Db };
 
 export const DB_FILE_NAME = 'besties.sqlite';
 
-/** Opens the SQLite file with the pragmas every connection needs. */
+/** Owner-only: DATA_DIR holds the database, the session secret, her images and mail. */
+export const DATA_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+const IN_MEMORY = new Set([':memory:', '']);
+
+/**
+ * Makes the file owner-only before SQLite opens it: SQLite gives the -wal and -shm files the
+ * database file's permissions, so they are born 0600 too. Files left wider by an older version
+ * are tightened.
+ */
+function makePrivate(file: string): void {
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(each)) chmodSync(each, PRIVATE_FILE_MODE);
+  }
+}
+
+/**
+ * Opens the SQLite file with the pragmas every connection needs: WAL, and synchronous FULL so
+ * a commit that was answered also survives a power cut (NORMAL survives only a crash).
+ */
 export function openDatabase(file: string): Db {
+  if (!IN_MEMORY.has(file)) makePrivate(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;
+}
+
+/** Opens DATA_DIR's database, first making DATA_DIR (created if missing) owner-only. */
+export function openDataDirDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  chmodSync(dataDir, DATA_DIR_MODE);
+  return openDatabase(path.join(dataDir, DB_FILE_NAME));
 }

@@ -31,3 +31,8 @@ export function recordProcessed(
      VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   ).run(row.userId, row.mutationId, JSON.stringify(row.result), row.createdAt);
 }
+
+/** Forgets the mutations processed before `cutoff`; answers how many went. */
+export function deleteProcessedBefore(db: Db, cutoff: number): number {
+  return db.prepare('DELETE FROM processed_mutations WHERE created_at < ?').run(cutoff).changes;
+}

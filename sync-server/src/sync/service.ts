@@ -14,6 +14,9 @@ import type { StoredResult } from './repo';
 
 const NOTHING: Written = { chatIds: [], messageIds: [], tombstoneIds: [] };
 
+/** How long a processed mutation id is remembered: far longer than a device stays offline. */
+export const PROCESSED_MUTATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
  * Applies her mutations in order, each exactly once, and answers at once: a mutation id seen
  * before answers what it answered then. Messages are stored with their reply jobs; replies
@@ -119,4 +122,13 @@ export function pull(
     tier: props.tier,
   });
   return { ...rows, cursor: page.cursor, hasMore: page.hasMore };
+}
+
+/**
+ * Forgets mutation ids processed more than 30 days ago, so the table does not grow for ever.
+ * A later replay of one is applied again, which the chat use cases make harmless: chats and
+ * messages carry the client's ids, so nothing is written twice.
+ */
+export function pruneProcessedMutations(deps: Pick<Deps, 'db' | 'now'>): number {
+  return repo.deleteProcessedBefore(deps.db, deps.now() - PROCESSED_MUTATION_TTL_MS);
 }

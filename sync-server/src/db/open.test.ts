@@ -1,0 +1,56 @@
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DB_FILE_NAME, openDatabase, openDataDirDatabase } from './open';
+
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'besties-open-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('openDatabase', () => {
+  it('uses WAL with synchronous FULL, so an answered commit survives a power cut', () => {
+    const db = openDatabase(path.join(root, 'x.sqlite'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    // 2 = FULL (0 OFF, 1 NORMAL, 3 EXTRA)
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
+
+  it('creates the database and its -wal and -shm files readable by the owner only', () => {
+    const file = path.join(root, 'x.sqlite');
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)');
+    for (const each of [file, `${file}-wal`, `${file}-shm`]) expect(modeOf(each)).toBe(0o600);
+    db.close();
+  });
+
+  it('tightens a database file an older version left world-readable', () => {
+    const file = path.join(root, 'x.sqlite');
+    openDatabase(file).close();
+    chmodSync(file, 0o644);
+    openDatabase(file).close();
+    expect(modeOf(file)).toBe(0o600);
+  });
+});
+
+describe('openDataDirDatabase', () => {
+  it('makes DATA_DIR owner-only (0700), created or already there', () => {
+    const created = path.join(root, 'new-data');
+    openDataDirDatabase(created).close();
+    expect(modeOf(created)).toBe(0o700);
+    expect(modeOf(path.join(created, DB_FILE_NAME))).toBe(0o600);
+
+    const existing = path.join(root, 'old-data');
+    openDataDirDatabase(existing).close();
+    chmodSync(existing, 0o755);
+    writeFileSync(path.join(existing, 'note'), 'x');
+    openDataDirDatabase(existing).close();
+    expect(modeOf(existing)).toBe(0o700);
+  });
+});
