@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db/open';
 import type { Deps } from './deps';
 import { jsonBody } from './http/body';
+import { healthRoutes } from './health/routes';
 import { errorHandler } from './http/errorHandler';
 import { methodNotAllowed, notFound } from './http/errors';
 import { originCheck } from './http/origin';
@@ -71,6 +72,7 @@ function apiRouter(deps: Deps): Router<AppState> {
   api.use(userRoutes(deps).routes());
   api.use(sessionRoutes(deps).routes());
   api.use(accountRoutes(deps).routes());
+  api.use(healthRoutes(deps).routes());
   return api;
 }
 

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import type { Deps } from '../deps';
+import * as repo from './repo';
+
+/** What monitoring sees: states and provider kinds only, never a key, a path or a host. */
+export interface Health {
+  ok: boolean;
+  database: 'ok' | 'error';
+  replies: Deps['replies']['name'];
+  payments: 'test' | 'stripe' | 'off';
+  mail: Deps['mailer']['kind'];
+  version: string;
+}
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+function databaseState(deps: Deps): Health['database'] {
+  try {
+    repo.countMigrations(deps.db);
+    return 'ok';
+  } catch (error) {
+    deps.logger.error({ err: error }, 'health check: the database did not answer');
+    return 'error';
+  }
+}
+
+/** The server's state now; `ok` is false when the database does not answer. */
+export function healthOf(deps: Deps): Health {
+  const database = databaseState(deps);
+  return {
+    ok: database === 'ok',
+    database,
+    replies: deps.replies.name,
+    payments: deps.payments?.kind ?? 'off',
+    mail: deps.mailer.kind,
+    version: VERSION,
+  };
+}
