@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
+import { limitPasswordHashing } from './auth/password';
 import { resetRoutes } from './auth/resetRoutes';
 import { authRoutes } from './auth/routes';
 import { createReplyJobs } from './chats/replyJobs';
@@ -125,7 +126,15 @@ export function createApp({
     ocr: ocr ?? createOcrReader(),
     analyser: analyser ?? createAnalyser(config, logger),
   };
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  // Behind n proxies the client is the X-Forwarded-For entry n from the right (ctx.ip): the
+  // entries left of it are whatever the client sent, so they never choose a rate-limit bucket.
+  const proxyHops = config.trustProxyHops;
+  const app = new Koa<AppState>({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
+  // Password hashes queue per process (auth/password.ts), however many apps it builds.
+  limitPasswordHashing({
+    concurrency: config.hashConcurrency,
+    queueLength: config.hashQueueLength,
+  });
   const api = apiRouter(deps);
 
   app.use(requestLog(logger));

@@ -37,7 +37,10 @@ describe('loadConfig', () => {
       logLevel: 'info',
       staticDir: path.resolve('dist'),
       rateLimitIpPerHour: 300,
-      trustProxy: false,
+      trustProxyHops: 0,
+      loginFailuresPerEmailPerHour: 100,
+      hashConcurrency: 2,
+      hashQueueLength: 16,
       smtpUrl: undefined,
       mailFrom: 'Besties <no-reply@localhost>',
       replyProvider: 'builtin',
@@ -70,7 +73,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'silent',
       STATIC_DIR: '/srv/besties',
       RATE_LIMIT_IP_PER_HOUR: '7',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
+      LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '40',
+      HASH_CONCURRENCY: '3',
+      HASH_QUEUE: '8',
       SMTP_URL: 'smtp://user:pass@mail.example:587',
       MAIL_FROM: 'Besties <hello@besties.example>',
       REPLY_JOB_LEASE_MS: '5000',
@@ -86,13 +92,40 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       staticDir: '/srv/besties',
       rateLimitIpPerHour: 7,
-      trustProxy: true,
+      trustProxyHops: 2,
+      loginFailuresPerEmailPerHour: 40,
+      hashConcurrency: 3,
+      hashQueueLength: 8,
       smtpUrl: 'smtp://user:pass@mail.example:587',
       mailFrom: 'Besties <hello@besties.example>',
       replyJobLeaseMs: 5000,
       replyJobConcurrency: 2,
     });
   });
+
+  it.each([
+    ['0', 0],
+    ['false', 0],
+    ['no', 0],
+    ['1', 1],
+    ['true', 1],
+    ['TRUE', 1],
+    ['yes', 1],
+    ['2', 2],
+    [' 3 ', 3],
+    ['10', 10],
+  ])('reads TRUST_PROXY=%j as %i proxy hops', (value, hops) => {
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }).trustProxyHops).toBe(hops);
+  });
+
+  it.each(['maybe', '-1', '1.5', '11', '2 proxies', 'on'])(
+    'refuses TRUST_PROXY=%j with a config error',
+    (value) => {
+      expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+        'TRUST_PROXY: must be true, false or a number of proxies (0-10)',
+      ]);
+    },
+  );
 
   it('derives PUBLIC_URL from PORT and accepts PORT=0', () => {
     expect(loadConfig({ DATA_DIR: dir, PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
@@ -117,8 +150,12 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'maybe',
       REPLY_JOB_LEASE_MS: '10',
       REPLY_JOB_CONCURRENCY: 'lots',
+      HASH_CONCURRENCY: '0',
+      HASH_QUEUE: 'many',
     });
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'HASH_CONCURRENCY',
+      'HASH_QUEUE',
       'LOG_LEVEL',
       'NODE_ENV',
       'PORT',

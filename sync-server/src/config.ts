@@ -16,6 +16,28 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/**
+ * How many reverse proxies stand in front of the server: `false`/`0` none, `true` one (as the
+ * flag meant before), or a count. The client address is then the X-Forwarded-For entry that
+ * many from the right, the one the outermost proxy added.
+ */
+const MAX_PROXY_HOPS = 10;
+const proxyHops = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(true|false|yes|no|\d{1,2})$/, {
+    error: `must be true, false or a number of proxies (0-${MAX_PROXY_HOPS})`,
+  })
+  .transform((value) => {
+    if (value === 'true' || value === 'yes') return 1;
+    if (value === 'false' || value === 'no') return 0;
+    return Number(value);
+  })
+  .refine((hops) => hops <= MAX_PROXY_HOPS, {
+    error: `must be true, false or a number of proxies (0-${MAX_PROXY_HOPS})`,
+  });
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -35,7 +57,12 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   STATIC_DIR: optional(z.string()),
   RATE_LIMIT_IP_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
-  TRUST_PROXY: optional(booleanFlag),
+  TRUST_PROXY: optional(proxyHops),
+  LOGIN_FAILURES_PER_EMAIL_PER_HOUR: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1),
+  ),
+  HASH_CONCURRENCY: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(64)),
+  HASH_QUEUE: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000)),
   OPENAI_BASE_URL: optional(httpUrl),
   OPENAI_API_KEY: optional(z.string()),
   OPENAI_MODEL: optional(z.string()),
@@ -82,8 +109,17 @@ export interface Config {
   /** Absolute path of the built PWA. */
   staticDir: string;
   rateLimitIpPerHour: number;
-  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server (0: none, X-Forwarded-* ignored); the client address
+   * is the X-Forwarded-For entry this many from the right.
+   */
+  trustProxyHops: number;
+  /** Failed logins for one email from all addresses together in an hour (the ceiling). */
+  loginFailuresPerEmailPerHour: number;
+  /** Password hashes (scrypt, 128 MiB each) computed at once by this process. */
+  hashConcurrency: number;
+  /** Hashes that may wait for a turn; past that the server answers 503 busy. */
+  hashQueueLength: number;
   /** 'openai' when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the built-in persona engine. */
   replyProvider: 'openai' | 'builtin';
   /** e.g. `http://localhost:11434/v1` (Ollama); unset = api.openai.com. */
@@ -169,7 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(vars.STATIC_DIR ?? './dist'),
     rateLimitIpPerHour: vars.RATE_LIMIT_IP_PER_HOUR ?? 300,
-    trustProxy: vars.TRUST_PROXY ?? false,
+    trustProxyHops: vars.TRUST_PROXY ?? 0,
+    loginFailuresPerEmailPerHour: vars.LOGIN_FAILURES_PER_EMAIL_PER_HOUR ?? 100,
+    hashConcurrency: vars.HASH_CONCURRENCY ?? 2,
+    hashQueueLength: vars.HASH_QUEUE ?? 16,
     replyProvider: vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai' : 'builtin',
     openaiBaseUrl: vars.OPENAI_BASE_URL,
     openaiApiKey: vars.OPENAI_API_KEY,

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../http/errors';
+import {
+  DEFAULT_HASHING,
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  limitPasswordHashing,
+  verifyPassword,
+} from './password';
 
 describe('password hashing', () => {
   it('stores scrypt with its parameters, a 32-byte salt and a 64-byte key', async () => {
@@ -44,5 +51,28 @@ describe('password hashing', () => {
     expect(DUMMY_PASSWORD_HASH.startsWith('scrypt$131072$8$1$')).toBe(true);
     expect(await verifyPassword('', DUMMY_PASSWORD_HASH)).toBe(false);
     expect(await verifyPassword('password', DUMMY_PASSWORD_HASH)).toBe(false);
+  });
+});
+
+describe('password hashing under load', () => {
+  afterEach(() => limitPasswordHashing(DEFAULT_HASHING));
+
+  it('refuses a hash past the queue with 503 busy and Retry-After: 1, and hashes again after', async () => {
+    limitPasswordHashing({ concurrency: 1, queueLength: 1 });
+    const results = await Promise.allSettled([
+      hashPassword('first'),
+      verifyPassword('second', DUMMY_PASSWORD_HASH),
+      hashPassword('third'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const error = (results[2] as PromiseRejectedResult).reason as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.status).toBe(503);
+    expect(error.headers).toEqual({ 'Retry-After': '1' });
+    expect(error.toBody()).toEqual({
+      message: 'The server is busy. Please try again in a moment.',
+      code: 'busy',
+    });
+    expect(await verifyPassword('x', await hashPassword('x'))).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
+import { serverBusy } from '../http/errors';
+import { createTaskQueue } from './hashQueue';
+import type { QueueSizes, TaskQueue } from './hashQueue';
 
 /** scrypt cost: N=2^17, r=8, p=1 needs 128 MiB per hash, so maxmem is set above it. */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -14,7 +17,29 @@ const KEY_BYTES = 64;
 export const DUMMY_PASSWORD_HASH =
   'scrypt$131072$8$1$M2r77ROqtTs1YX90fxAE/3PN7s/QLVg9FM88jBuMqHg=$dTahvJQid1VYLRWAAfCw8vIByjHbil2mbc6fdVHQuaOEDvUFUyDm9JYF4Rv4/omVyAFVP2NV+1rf+3+B2nwm5w==';
 
+export const DEFAULT_HASHING: QueueSizes = { concurrency: 2, queueLength: 16 };
+
+/**
+ * Every hash this process computes (sign-up, login, reset, account deletion) waits its turn
+ * here: each takes 128 MiB and a core for a while, so a burst of logins must not run them all
+ * at once. One queue per process, because the memory and cores it guards are the process's.
+ */
+let hashing: TaskQueue = createTaskQueue(DEFAULT_HASHING, serverBusy);
+
+/**
+ * Sets how many hashes run at once and how many may wait (HASH_CONCURRENCY, HASH_QUEUE);
+ * past that, hashing fails at once with a 503 `busy` (Retry-After: 1). Hashes already
+ * running or waiting finish in the queue they joined.
+ */
+export function limitPasswordHashing(sizes: QueueSizes): void {
+  hashing = createTaskQueue(sizes, serverBusy);
+}
+
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions) {
+  return hashing.run(() => scryptKey(password, salt, keyLength, options));
+}
+
+function scryptKey(password: string, salt: Buffer, keyLength: number, options: ScryptOptions) {
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),
@@ -26,7 +51,10 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
   });
 }
 
-/** `scrypt$N$r$p$salt$hash` (salt and hash in base64), so parameters can change later. */
+/**
+ * `scrypt$N$r$p$salt$hash` (salt and hash in base64), so parameters can change later. Throws
+ * `serverBusy()` when too many hashes are already running and waiting.
+ */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const { N, r, p } = SCRYPT_PARAMS;
@@ -55,7 +83,10 @@ function parseStoredHash(stored: string): StoredHash | undefined {
   return { ...params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
-/** Compares in constant time; a malformed stored hash never matches. */
+/**
+ * Compares in constant time; a malformed stored hash never matches. Throws `serverBusy()` when
+ * too many hashes are already running and waiting.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseStoredHash(stored);
   if (!parsed || parsed.key.length === 0) return false;

@@ -73,3 +73,13 @@ export function deleteOtherSessions(db: Db, userId: string, keepIdHash: string):
 export function deleteExpiredSessions(db: Db, userId: string, now: number): void {
   db.prepare('DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?').run(userId, now);
 }
+
+/** Ends her sessions beyond the `keep` newest (by sign-in time, then by insertion). */
+export function deleteOldestSessions(db: Db, userId: string, keep: number): void {
+  db.prepare(
+    `DELETE FROM sessions WHERE user_id = @userId AND rowid NOT IN (
+       SELECT rowid FROM sessions WHERE user_id = @userId
+       ORDER BY created_at DESC, rowid DESC LIMIT @keep
+     )`,
+  ).run({ userId, keep });
+}

@@ -9,7 +9,7 @@ import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { presentUser } from '../users/present';
 import { entitlementOfUser } from '../users/service';
-import { registerPerIp } from './limits';
+import { loginAttemptsPerIp, registerPerIp } from './limits';
 import { logIn, register } from './service';
 
 /** POST /register, /login, /logout and GET /user, mounted under /api. */
@@ -26,8 +26,11 @@ export function authRoutes(deps: Deps): Router<AppState> {
   });
 
   router.post('/login', async (ctx) => {
+    const address = clientAddressKey(ctx.ip);
+    // Every login request from the address, right, wrong or malformed.
+    enforce(deps.limiter, loginAttemptsPerIp, address);
     const body = validateBody(ctx, loginSchema);
-    const user = await logIn(deps, { ...body, address: clientAddressKey(ctx.ip) });
+    const user = await logIn(deps, { ...body, address });
     signIn(deps, ctx, user.id);
     ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
   });

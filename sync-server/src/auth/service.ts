@@ -1,10 +1,16 @@
 import type { Deps } from '../deps';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
+import type { Limit } from '../http/rateLimit';
 import { attachVisitorPurchases } from '../payments/purchases';
 import type { UserRow } from '../users/repo';
 import { createUser, emailTaken, findUserByEmail } from '../users/service';
-import { loginPerEmail, loginPerIp, registerPerEmail } from './limits';
+import {
+  loginPerEmailCeiling,
+  loginPerEmailFromAddress,
+  loginPerIp,
+  registerPerEmail,
+} from './limits';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 
 export const invalidCredentials = () =>
@@ -27,27 +33,53 @@ export async function register(
   return user;
 }
 
+/** The limits a failed login counts against, each with its key. */
+function failureLimits(deps: Deps, props: { email: string; address: string }): [Limit, string][] {
+  return [
+    [loginPerEmailFromAddress(props.address), props.email],
+    [loginPerEmailCeiling(deps.config), props.email],
+    [loginPerIp(deps.config), props.address],
+  ];
+}
+
 /**
- * Checks a password. Every attempt is counted before the password is looked at (so a locked
- * email is refused even with the right one), and an unknown email and a wrong password get
- * the same error after the same hashing work.
+ * Checks a password. Each attempt counts as a failure before the password is looked at (so a
+ * locked email is refused even with the right one) and is taken back when it was not one; an
+ * unknown email and a wrong password get the same error after the same hashing work. Failures
+ * count per email from each address (10 an hour), so another address cannot lock her out,
+ * under a higher ceiling for the email from all addresses. An attempt refused by any limit
+ * counts against none, so refused guesses from one address never use up the email's ceiling.
  */
 export async function logIn(
   deps: Deps,
   props: { email: string; password: string; address: string },
 ): Promise<UserRow> {
-  const ipLimit = loginPerIp(deps.config);
-  const byEmail = deps.limiter.hit(loginPerEmail, props.email);
-  const byIp = deps.limiter.hit(ipLimit, props.address);
-  if (byEmail.limited || byIp.limited) {
-    throw tooManyRequests(Math.max(byEmail.retryAfter, byIp.retryAfter));
+  const failures = failureLimits(deps, props);
+  const refused = failures
+    .map(([limit, key]) => deps.limiter.check(limit, key))
+    .filter((state) => state.limited);
+  if (refused.length > 0) {
+    throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
   }
+  // Synchronous from the check on, so concurrent attempts cannot slip past a limit.
+  for (const [limit, key] of failures) deps.limiter.hit(limit, key);
+  const notAFailure = () => {
+    for (const [limit, key] of failures) deps.limiter.release(limit, key);
+  };
+
   const user = findUserByEmail(deps, { email: props.email });
-  const matches = await verifyPassword(props.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  const matches = await verifyPassword(
+    props.password,
+    user?.passwordHash ?? DUMMY_PASSWORD_HASH,
+  ).catch((error: unknown) => {
+    // Busy: the password was never looked at.
+    notAFailure();
+    throw error;
+  });
   if (!user || !matches) throw invalidCredentials();
-  // Only failures should count against the email and the address.
-  deps.limiter.reset(loginPerEmail, props.email);
-  deps.limiter.release(ipLimit, props.address);
+  notAFailure();
+  // Her own failures from this address are forgotten; other addresses' counts stay.
+  deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
   // She may have paid as a visitor (with this billing email) since she last logged in.
   attachVisitorPurchases(deps, { userId: user.id, email: user.email });
   return user;

@@ -28,7 +28,13 @@ export interface NewSession {
   expiresAt: number;
 }
 
-/** A brand-new session for a user (also tidies away the user's expired ones). */
+/** Sessions one user keeps at once; signing in once more ends her oldest. */
+export const MAX_SESSIONS_PER_USER = 20;
+
+/**
+ * A brand-new session for a user. Also tidies away her expired ones and, past
+ * MAX_SESSIONS_PER_USER, her oldest, so logins in a loop cannot pile up rows.
+ */
 export function startSession(
   deps: Deps,
   props: { userId: string; userAgent?: string | null },
@@ -48,6 +54,7 @@ export function startSession(
       lastSeenAt: createdAt,
       expiresAt,
     });
+    repo.deleteOldestSessions(deps.db, props.userId, MAX_SESSIONS_PER_USER);
   })();
   return { id, idHash, expiresAt };
 }

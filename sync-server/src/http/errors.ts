@@ -81,4 +81,14 @@ export const badGateway = (message: string, code = 'bad_gateway') =>
 export const serviceUnavailable = (message: string, code = 'service_unavailable') =>
   new AppError(503, code, message);
 
+/** 503: too much work at once (e.g. password hashes); worth trying again in a second. */
+export const serverBusy = () =>
+  new AppError(
+    503,
+    'busy',
+    'The server is busy. Please try again in a moment.',
+    {},
+    { 'Retry-After': '1' },
+  );
+
 export const internalError = () => new AppError(500, 'internal_error', 'Something went wrong');

@@ -3,7 +3,7 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/open';
 import { AppError } from './errors';
-import { createRateLimiter, enforce } from './rateLimit';
+import { createRateLimiter, enforce, fromAddress } from './rateLimit';
 import type { RateLimiter } from './rateLimit';
 
 const MINUTE = 60_000;
@@ -82,5 +82,47 @@ describe('rate limiter', () => {
       code: 'rate_limited',
       retryAfter: 3600,
     });
+  });
+});
+
+describe('per-address limits (fromAddress)', () => {
+  const perAddress = (address: string) => fromAddress({ ...limit, limit: 2 }, address);
+
+  it('counts each address apart, so one address using up its count leaves the others theirs', () => {
+    for (let i = 0; i < 3; i += 1) limiter.hit(perAddress('198.51.100.1'), 'her@example.com');
+    expect(limiter.check(perAddress('198.51.100.1'), 'her@example.com').limited).toBe(true);
+    expect(limiter.check(perAddress('203.0.113.7'), 'her@example.com').limited).toBe(false);
+    expect(limiter.check(limit, 'her@example.com').count).toBe(0);
+  });
+
+  it('reset of the parent forgets the key from every address; reset of one address only there', () => {
+    limiter.hit(perAddress('198.51.100.1'), 'her@example.com');
+    limiter.hit(perAddress('203.0.113.7'), 'her@example.com');
+    limiter.hit(perAddress('203.0.113.7'), 'other@example.com');
+    limiter.hit(limit, 'her@example.com');
+
+    limiter.reset(perAddress('198.51.100.1'), 'her@example.com');
+    expect(limiter.check(perAddress('198.51.100.1'), 'her@example.com').count).toBe(0);
+    expect(limiter.check(perAddress('203.0.113.7'), 'her@example.com').count).toBe(1);
+    expect(limiter.check(limit, 'her@example.com').count).toBe(1);
+
+    limiter.reset(limit, 'her@example.com');
+    expect(limiter.check(perAddress('203.0.113.7'), 'her@example.com').count).toBe(0);
+    expect(limiter.check(limit, 'her@example.com').count).toBe(0);
+    expect(limiter.check(perAddress('203.0.113.7'), 'other@example.com').count).toBe(1);
+    // Another bucket whose name only starts the same is not in the family.
+    limiter.hit({ ...limit, bucket: 'tests' }, 'her@example.com');
+    limiter.reset(limit, 'her@example.com');
+    expect(limiter.check({ ...limit, bucket: 'tests' }, 'her@example.com').count).toBe(1);
+  });
+
+  it("drops finished windows of every address's bucket when a new window starts", () => {
+    limiter.hit(perAddress('198.51.100.1'), 'old@example.com');
+    limiter.hit(limit, 'old@example.com');
+    time += 61 * MINUTE;
+    limiter.hit(perAddress('203.0.113.7'), 'new@example.com');
+    expect(db.prepare('SELECT bucket, key FROM rate_limits').all()).toEqual([
+      { bucket: 'test 203.0.113.7', key: 'new@example.com' },
+    ]);
   });
 });

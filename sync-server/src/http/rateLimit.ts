@@ -2,11 +2,25 @@ import type { Db } from '../db/open';
 import { tooManyRequests } from './errors';
 
 export interface Limit {
-  /** What is counted, e.g. 'login-email'. */
+  /** What is counted, e.g. 'login-email'; `login-email 203.0.113.7` is one address's share. */
   bucket: string;
   limit: number;
   windowMs: number;
 }
+
+/**
+ * The limit counted separately for each client address: the same keys (an email) in a bucket
+ * of their own per address, so one address using up its count leaves the others theirs. The
+ * bucket stays in its parent's family: resetting a key in the parent also forgets it in every
+ * address's bucket, and finished windows are dropped family-wide. The key stays the bare key,
+ * so deleting an account's keys (account/repo.ts) deletes these rows too.
+ */
+export function fromAddress(parent: Limit, address: string): Limit {
+  return { ...parent, bucket: `${familyOf(parent.bucket)} ${address}` };
+}
+
+/** The bucket a per-address bucket belongs to (`login-email` for `login-email 203.0.113.7`). */
+const familyOf = (bucket: string) => bucket.split(' ')[0] ?? bucket;
 
 export interface LimitState {
   count: number;
@@ -22,7 +36,7 @@ export interface RateLimiter {
   check(limit: Limit, key: string): LimitState;
   /** Takes one attempt back (e.g. a counted login that succeeded). */
   release(limit: Limit, key: string): void;
-  /** Forgets the key's window. */
+  /** Forgets the key's window (in every address's bucket too, when `limit` is their parent). */
   reset(limit: Limit, key: string): void;
 }
 
@@ -49,8 +63,15 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
   const decrement = db.prepare(
     'UPDATE rate_limits SET count = max(count - 1, 0) WHERE bucket = ? AND key = ?',
   );
-  const remove = db.prepare('DELETE FROM rate_limits WHERE bucket = ? AND key = ?');
-  const pruneBucket = db.prepare('DELETE FROM rate_limits WHERE bucket = ? AND window_start <= ?');
+  // `bucket GLOB family || ' *'`: the family's per-address buckets (bucket names hold no * ? [).
+  const removeFromFamily = db.prepare(
+    `DELETE FROM rate_limits
+     WHERE key = @key AND (bucket = @bucket OR (@bucket = @family AND bucket GLOB @family || ' *'))`,
+  );
+  const pruneFamily = db.prepare(
+    `DELETE FROM rate_limits
+     WHERE (bucket = @family OR bucket GLOB @family || ' *') AND window_start <= @before`,
+  );
 
   const stateOf = (limit: Limit, row: Row | undefined, at: number, counting: boolean) => {
     const count = row ? row.count : 0;
@@ -67,8 +88,9 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
     if (live(limit, select.get(limit.bucket, key), at)) {
       increment.run(limit.bucket, key);
     } else {
-      // A new window: a good moment to drop this bucket's finished windows too.
-      pruneBucket.run(limit.bucket, at - limit.windowMs);
+      // A new window: a good moment to drop this family's finished windows too (a family's
+      // buckets share one window length).
+      pruneFamily.run({ family: familyOf(limit.bucket), before: at - limit.windowMs });
       startWindow.run(limit.bucket, key, at);
     }
     return stateOf(limit, select.get(limit.bucket, key), at, true);
@@ -84,7 +106,7 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
       decrement.run(limit.bucket, key);
     },
     reset: (limit, key) => {
-      remove.run(limit.bucket, key);
+      removeFromFamily.run({ key, bucket: limit.bucket, family: familyOf(limit.bucket) });
     },
   };
 }

@@ -1,0 +1,233 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Client, TestServer } from './harness';
+import { HOUR, MINUTE, startTestServer } from './harness';
+import { readableBody } from './mail-sink';
+
+// Behind one proxy (TRUST_PROXY=1) the proxy-added X-Forwarded-For entry is the client's address,
+// so one test process can play her at home and an attacker elsewhere.
+const HER_HOME = '203.0.113.7';
+const ATTACKER = '198.51.100.66';
+const PASSWORD = 'her-right-pass';
+
+let server: TestServer;
+afterEach(async () => {
+  await server.stop();
+});
+
+async function start(env: Record<string, string> = {}): Promise<void> {
+  server = await startTestServer({ env: { TRUST_PROXY: '1', ...env } });
+  const answer = await server
+    .client()
+    .post(
+      '/api/register',
+      { email: 'mia@example.com', password: PASSWORD },
+      { 'X-Forwarded-For': '192.0.2.1' },
+    );
+  expect(answer.status).toBe(201);
+}
+
+function logIn(from: string, password: string, client: Client = server.client()) {
+  return client.post(
+    '/api/login',
+    { email: 'mia@example.com', password },
+    { 'X-Forwarded-For': from },
+  );
+}
+
+/** `count` wrong passwords from one address at once (hashes take a while), each answered 401. */
+async function fail(from: string, count: number): Promise<void> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, () => logIn(from, 'a-wrong-guess')),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(Array(count).fill(401));
+}
+
+describe('login failures per email and address', () => {
+  it('locks the attacking address out after 10 failures while her right password works from her own, across a restart', async () => {
+    await start({ LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '12' });
+    await fail(ATTACKER, 10);
+    server.clock.advance(10 * MINUTE);
+    // The attacker keeps trying: refused, even with her right password.
+    for (const password of ['another-guess', 'and-another', PASSWORD]) {
+      const refused = await logIn(ATTACKER, password);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe(String(50 * 60));
+      expect(refused.body).toEqual({
+        message: 'Too many attempts. Please try again later.',
+        code: 'rate_limited',
+        retryAfter: 50 * 60,
+      });
+    }
+
+    // Her own address is not locked, and the refused tries did not use up the email's ceiling
+    // of 12 (10 failures counted, not 13).
+    const hers = await logIn(HER_HOME, PASSWORD);
+    expect(hers.status).toBe(200);
+    expect(hers.body.email).toBe('mia@example.com');
+
+    // Her success does not lift the attacker's lock, nor does a restart.
+    expect((await logIn(ATTACKER, PASSWORD)).status).toBe(429);
+    await server.stop({ keepData: true });
+    server = await startTestServer({
+      dataDir: server.dataDir,
+      clock: server.clock,
+      env: { TRUST_PROXY: '1', LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '12' },
+    });
+    expect((await logIn(ATTACKER, PASSWORD)).status).toBe(429);
+
+    server.clock.advance(50 * MINUTE);
+    expect((await logIn(ATTACKER, PASSWORD)).status).toBe(200);
+  }, 60_000);
+
+  it('caps a guess spread over many addresses at the per-email ceiling, for every address', async () => {
+    await start({ LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '4' });
+    await fail('198.51.100.1', 2);
+    await fail('198.51.100.2', 2);
+
+    const fifth = await logIn('198.51.100.3', 'a-wrong-guess');
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get('retry-after')).toBe('3600');
+    // The ceiling guards the email, so it holds for her too until the hour is over.
+    expect((await logIn(HER_HOME, PASSWORD)).status).toBe(429);
+    // Other emails are not affected.
+    const other = await server
+      .client()
+      .post(
+        '/api/login',
+        { email: 'other@example.com', password: 'x-password' },
+        { 'X-Forwarded-For': '198.51.100.3' },
+      );
+    expect(other.status).toBe(401);
+
+    server.clock.advance(HOUR);
+    expect((await logIn(HER_HOME, PASSWORD)).status).toBe(200);
+  });
+
+  it('lifts her lock once she resets her password', async () => {
+    await start();
+    await fail(HER_HOME, 10);
+    expect((await logIn(HER_HOME, PASSWORD)).status).toBe(429);
+
+    const asked = await server
+      .client()
+      .post('/api/forgot-password', { email: 'mia@example.com' }, { 'X-Forwarded-For': HER_HOME });
+    expect(asked.status).toBe(200);
+    const token = await resetTokenFromOutbox();
+    const reset = await server
+      .client()
+      .post(
+        '/api/reset-password',
+        { token, newPassword: 'her-new-pass' },
+        { 'X-Forwarded-For': HER_HOME },
+      );
+    expect(reset.status).toBe(200);
+
+    expect((await logIn(HER_HOME, 'her-new-pass')).status).toBe(200);
+  }, 60_000);
+});
+
+describe('forgot-password per email and address', () => {
+  const forgot = (from: string) =>
+    server
+      .client()
+      .post('/api/forgot-password', { email: 'mia@example.com' }, { 'X-Forwarded-For': from });
+
+  it('refuses the 6th request from one address while she can still ask from her own', async () => {
+    await start();
+    for (let request = 1; request <= 5; request += 1) {
+      expect((await forgot(ATTACKER)).status, `#${request}`).toBe(200);
+    }
+    const refused = await forgot(ATTACKER);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(refused.headers.get('retry-after')).toBe('3600');
+
+    expect((await forgot(HER_HOME)).status).toBe(200);
+  });
+
+  it('sends at most 20 reset mails an hour for one email, from all addresses together', async () => {
+    await start();
+    for (const from of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) {
+      for (let request = 1; request <= 5; request += 1) {
+        expect((await forgot(from)).status, `${from} #${request}`).toBe(200);
+      }
+    }
+    const refused = await forgot(HER_HOME);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    server.clock.advance(HOUR);
+    expect((await forgot(HER_HOME)).status).toBe(200);
+  });
+});
+
+describe('login requests per address', () => {
+  it('refuses the 61st login request from one address within 15 minutes, right password or not', async () => {
+    await start();
+    const client = server.client();
+    // Malformed requests count too (and cost no hash, which keeps this test quick).
+    for (let request = 1; request <= 59; request += 1) {
+      const answer = await client.post(
+        '/api/login',
+        { email: 'mia@example.com' },
+        {
+          'X-Forwarded-For': HER_HOME,
+        },
+      );
+      expect(answer.status, `#${request}`).toBe(400);
+    }
+    expect((await logIn(HER_HOME, PASSWORD, client)).status).toBe(200);
+    const refused = await logIn(HER_HOME, PASSWORD, client);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(15 * 60));
+    // Another address is not affected.
+    expect((await logIn('192.0.2.99', PASSWORD)).status).toBe(200);
+
+    server.clock.advance(15 * MINUTE);
+    expect((await logIn(HER_HOME, PASSWORD, client)).status).toBe(200);
+  });
+});
+
+describe('sessions per user', () => {
+  it('keeps 20 sessions: signing in once more ends her oldest, the newest works', async () => {
+    await start();
+    const signIn = async (device: number) => {
+      const client = server.client();
+      expect((await logIn(`192.0.2.${device}`, PASSWORD, client)).status, `login ${device}`).toBe(
+        200,
+      );
+      return client;
+    };
+    // Registering made session 0; the first login is session 1.
+    const first = await signIn(1);
+    const second = await signIn(2);
+    // Sessions 3 to 20 at once, in two bursts the hash queue takes whole.
+    await Promise.all(Array.from({ length: 9 }, (_, index) => signIn(3 + index)));
+    await Promise.all(Array.from({ length: 9 }, (_, index) => signIn(12 + index)));
+    expect((await first.get('/api/user')).status).toBe(200);
+
+    // The 21st login: 22 sessions were made, so registering's and the first login's ended.
+    const newest = await signIn(21);
+    expect((await first.get('/api/user')).status).toBe(401);
+    expect((await second.get('/api/user')).status).toBe(200);
+    const sessions = await newest.get('/api/sessions');
+    expect(sessions.status).toBe(200);
+    expect(sessions.body.sessions).toHaveLength(20);
+  }, 120_000);
+});
+
+/** The reset link's token from the mail in DATA_DIR/mail (no SMTP_URL: the outbox). */
+async function resetTokenFromOutbox(): Promise<string> {
+  const dir = path.join(server.dataDir, 'mail');
+  const tokenInOutbox = async () => {
+    for (const name of await readdir(dir).catch(() => [])) {
+      const mail = readableBody(await readFile(path.join(dir, name), 'utf8'));
+      const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+      if (token) return token;
+    }
+    return undefined;
+  };
+  await expect.poll(tokenInOutbox).toBeDefined();
+  return (await tokenInOutbox()) ?? '';
+}
