@@ -103,7 +103,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for our own debugging, with no sourceMappingURL comment in the
+    // bundles; the server never serves *.map (sync-server/src/http/static.ts).
+    sourcemap: 'hidden',
   },
   server: {
     port: 5173,

@@ -139,7 +139,7 @@ export function createApp({
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(config));
   app.use(originCheck(config.publicUrl));
   app.use(sessionMiddleware(deps));
   app.use(jsonBody({ rawPaths: [STRIPE_WEBHOOK_PATH] }));

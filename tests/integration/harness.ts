@@ -4,14 +4,14 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { loadConfig } from '../../sync-server/src/config';
-import { SESSION_COOKIE } from '../../sync-server/src/http/session';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../sync-server/src/http/session';
 import type { Config } from '../../sync-server/src/config';
 import type { Logger } from '../../sync-server/src/logger';
 import type { OcrReader } from '../../sync-server/src/ocr/reader';
 import { startServer } from '../../sync-server/src/server';
 import type { RunningServer } from '../../sync-server/src/server';
 
-export { SESSION_COOKIE };
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -185,6 +185,10 @@ export function cookieAttributes(setCookie: string): Record<string, string> {
   return attributes;
 }
 
+/** The session cookie set by an answer, under its http or its https (`__Host-`) name. */
 export function sessionCookieOf(answer: Answer): string | undefined {
-  return answer.setCookies.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  return answer.setCookies.find(
+    (cookie) =>
+      cookie.startsWith(`${SESSION_COOKIE}=`) || cookie.startsWith(`${SECURE_SESSION_COOKIE}=`),
+  );
 }

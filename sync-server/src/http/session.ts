@@ -11,8 +11,20 @@ import { findUserById } from '../users/service';
 import type { AppContext, AppState } from './types';
 import { isApiPath } from './types';
 
+/** The session cookie's name on plain http (local use and tests). */
 export const SESSION_COOKIE = 'besties_session';
+/**
+ * Its name over https: browsers take a `__Host-` cookie only with Secure, Path=/ and no
+ * Domain, so nothing on another subdomain or a plain-http page can set or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const isHttps = (deps: Deps) => deps.config.publicUrl.startsWith('https:');
+
+/** The name the session cookie is set and read under: `__Host-` when PUBLIC_URL is https. */
+export const sessionCookieName = (deps: Deps) =>
+  isHttps(deps) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 /**
  * The Set-Cookie value, written by hand: Koa's cookie helper refuses `Secure` on a plain
@@ -20,13 +32,13 @@ const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  */
 function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
   const parts = [
-    `${SESSION_COOKIE}=${value}`,
+    `${sessionCookieName(deps)}=${value}`,
     'Path=/',
     `Max-Age=${maxAgeSeconds}`,
     'HttpOnly',
     'SameSite=Lax',
   ];
-  if (deps.config.publicUrl.startsWith('https:')) parts.push('Secure');
+  if (isHttps(deps)) parts.push('Secure');
   return parts.join('; ');
 }
 
@@ -37,7 +49,7 @@ function clearCookie(deps: Deps, ctx: AppContext): void {
 /** Puts the signed-in user (if any) on `ctx.state.user` for /api requests. */
 export function sessionMiddleware(deps: Deps): Middleware<AppState> {
   return async (ctx, next) => {
-    const id = isApiPath(ctx.path) ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+    const id = isApiPath(ctx.path) ? ctx.cookies.get(sessionCookieName(deps)) : undefined;
     if (id) {
       const session = SESSION_ID_SHAPE.test(id) ? findLiveSession(deps, { id }) : undefined;
       const user = session && findUserById(deps, { id: session.userId });

@@ -16,6 +16,17 @@ const NO_REFERRER_PATHS = new Set(['/reset-password', '/reset-password/']);
 const cacheControlFor = (requestPath: string) =>
   requestPath.startsWith('/assets/') ? HASHED : REVALIDATE;
 
+/** A source map's path, also when written percent-encoded (koa-send decodes it). */
+function isSourceMap(requestPath: string): boolean {
+  let decoded = requestPath;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    // A malformed path: koa-send refuses it as well.
+  }
+  return /\.map\/*$/i.test(decoded);
+}
+
 async function sendFile(ctx: Parameters<Middleware>[0], root: string, file: string) {
   try {
     return await send(ctx, file, {
@@ -42,6 +53,13 @@ export function staticFiles(staticDir: string): Middleware {
     if (isApiPath(ctx.path)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw notFound();
     if (NO_REFERRER_PATHS.has(ctx.path)) ctx.set('Referrer-Policy', 'no-referrer');
+    // Source maps are built for our own debugging (vite.config.ts), never given out.
+    if (isSourceMap(ctx.path)) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
     if (ctx.path !== '/' && (await sendFile(ctx, staticDir, ctx.path))) return;
 
     const status = isAppRoute(ctx.path) ? 200 : 404;

@@ -1,0 +1,90 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestServer } from './harness';
+import { startTestServer } from './harness';
+
+const PASSWORD = 'a-secret-pass-phrase';
+
+/** Every value of every table, as one string: what a leaked copy of the database shows. */
+function everything(file: string): string {
+  const db = new Database(file, { readonly: true });
+  try {
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all();
+    return tables
+      .map(({ name }) => JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all()))
+      .join('\n');
+  } finally {
+    db.close();
+  }
+}
+
+/** The token of the reset link mailed to DATA_DIR/mail (the outbox: no SMTP_URL is set). */
+async function mailedResetToken(dataDir: string): Promise<string> {
+  const dir = path.join(dataDir, 'mail');
+  for (let tries = 0; tries < 100; tries += 1) {
+    for (const file of await readdir(dir).catch(() => [] as string[])) {
+      const text = (await readFile(path.join(dir, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
+          String.fromCharCode(parseInt(hex, 16)),
+        );
+      const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no reset mail in ${dir}`);
+}
+
+describe('a leaked copy of the database (a backup, a stolen disk)', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('holds no session id a thief could send as a cookie, no password and no reset token', async () => {
+    server = await startTestServer();
+    const client = server.client();
+    const register = await client.post('/api/register', {
+      email: 'tia@example.com',
+      password: PASSWORD,
+    });
+    expect(register.status).toBe(201);
+    const other = server.client();
+    expect(
+      (await other.post('/api/login', { email: 'tia@example.com', password: PASSWORD })).status,
+    ).toBe(200);
+    const ids = [...client.cookies.values(), ...other.cookies.values()];
+    expect(ids).toHaveLength(2);
+    const dataDir = server.dataDir;
+    expect((await other.post('/api/forgot-password', { email: 'tia@example.com' })).status).toBe(
+      200,
+    );
+    const token = await mailedResetToken(dataDir);
+    await server.stop({ keepData: true });
+    server = undefined;
+
+    const dump = everything(path.join(dataDir, 'besties.sqlite'));
+    expect(dump).toContain('tia@example.com');
+    for (const id of ids) expect(dump).not.toContain(id);
+    expect(dump).not.toContain(PASSWORD);
+    expect(dump).not.toContain(token);
+
+    // The same data served again: the cookies still work, so the ids were kept, only hashed.
+    server = await startTestServer({ dataDir });
+    const again = server.client();
+    for (const [name, value] of client.cookies) again.cookies.set(name, value);
+    expect((await again.get('/api/user')).status).toBe(200);
+    // And the token was kept (hashed) too: it still sets a new password.
+    const reset = await again.post('/api/reset-password', {
+      token,
+      newPassword: 'a-new-pass-phrase',
+    });
+    expect(reset.status).toBe(200);
+  });
+});
