@@ -1,7 +1,8 @@
 #!/bin/sh
 # Deletes Besties database backups older than N days (default 14) from a folder.
 # Usage: prune-backups.sh FOLDER [DAYS]    (run by besties-backup.service after each backup)
-# Only files named like `npm run backup` names them are touched: besties-YYYYMMDD-HHMMSS.sqlite.
+# Only files named like `npm run backup` names them are touched: besties-YYYYMMDD-HHMMSS.sqlite,
+# and the archives of her image folders beside them: files-YYYYMMDD-HHMMSS.tar.gz.
 set -eu
 
 folder=${1:?usage: prune-backups.sh FOLDER [DAYS]}
@@ -21,3 +22,4 @@ if [ -z "$(find "$folder" -maxdepth 1 -type f -name 'besties-*.sqlite' -mtime -1
   exit 1
 fi
 find "$folder" -maxdepth 1 -type f -name 'besties-*.sqlite' -mtime "+$days" -print -delete
+find "$folder" -maxdepth 1 -type f -name 'files-*.tar.gz' -mtime "+$days" -print -delete

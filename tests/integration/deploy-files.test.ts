@@ -128,9 +128,10 @@ describe('deploy/besties-backup.service and .timer', () => {
     const scripts = JSON.parse(await read('package.json')).scripts;
     expect(scripts.backup).toBe('tsx sync-server/src/backup.ts');
     expect(only(service.ExecStart)).toBe(`/opt/besties/node_modules/.bin/${scripts.backup}`);
-    expect(only(service.ExecStartPost)).toBe(
-      '/opt/besties/deploy/prune-backups.sh /var/lib/besties/backups 14',
-    );
+    // Her screenshots and pictures are files: archived beside the database, then old ones pruned.
+    const [archive, prune] = service.ExecStartPost ?? [];
+    expect(archive).toMatch(/tar -czf "backups\/files-.*\.tar\.gz".*images profile-images/);
+    expect(prune).toBe('/opt/besties/deploy/prune-backups.sh /var/lib/besties/backups 14');
     expect(only(service.Type)).toBe('oneshot');
     expect(only(service.User)).toBe('besties');
     expect(only(service.EnvironmentFile)).toBe('/etc/besties/env');
