@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_IMAGE_FIELD } from '@shared/account';
 import type { Mutation } from '@shared/sync';
 import { signedInClient } from './fakes/besties';
-import { getBytes, pixelBombPng } from './fakes/ocr';
+import { getBytes, pixelBombPng, postImage } from './fakes/ocr';
+import type { Upload } from './fakes/ocr';
 import { push } from './fakes/sync';
 import type { Answer, Client, TestServer } from './harness';
 import { startTestServer } from './harness';
@@ -30,33 +31,12 @@ const patch = (client: Client, id: string, json: unknown) =>
 const me = async (client: Client) => (await client.get('/api/user')).body;
 
 /** POST /api/user/profile-image with one file in the profileImage field. */
-async function postPicture(
-  client: Client,
-  upload: { bytes: Buffer | string; filename?: string; type?: string },
-): Promise<Answer> {
-  const form = new FormData();
-  const bytes = typeof upload.bytes === 'string' ? upload.bytes : new Uint8Array(upload.bytes);
-  form.append(
-    PROFILE_IMAGE_FIELD,
-    new Blob([bytes], { type: upload.type ?? 'image/png' }),
-    upload.filename ?? 'avatar.png',
-  );
-  const headers: Record<string, string> = {};
-  if (client.cookies.size > 0) headers.cookie = client.cookieHeader();
-  const response = await fetch(new URL(PICTURE, client.baseUrl), {
-    method: 'POST',
-    headers,
-    body: form,
+const postPicture = (client: Client, upload: Upload): Promise<Answer> =>
+  postImage(client, PICTURE, {
+    filename: 'avatar.png',
+    ...upload,
+    field: PROFILE_IMAGE_FIELD,
   });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, body, setCookies: [] };
-}
 
 const photo = (width = 640, height = 480) =>
   sharp({ create: { width, height, channels: 3, background: '#e91e63' } });

@@ -97,9 +97,11 @@ export interface Upload {
   bytes: Buffer | string;
   filename?: string;
   type?: string;
+  /** The form field the file goes in; `image` (the OCR routes) unless given. */
+  field?: string;
 }
 
-/** POSTs a multipart form as a browser would (her cookies, the file in `image`). */
+/** POSTs a multipart form as a browser would (her cookies, the file in `image` or `upload.field`). */
 export async function postImage(
   client: Client,
   pathname: string,
@@ -111,7 +113,7 @@ export async function postImage(
   if (upload) {
     const bytes = typeof upload.bytes === 'string' ? upload.bytes : new Uint8Array(upload.bytes);
     const blob = new Blob([bytes], { type: upload.type ?? 'image/png' });
-    form.append('image', blob, upload.filename ?? 'screenshot.png');
+    form.append(upload.field ?? 'image', blob, upload.filename ?? 'screenshot.png');
   }
   const headers: Record<string, string> = {};
   if (client.cookies.size > 0) headers.cookie = client.cookieHeader();
