@@ -146,6 +146,11 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountBody = z.input<typeof deleteAccountSchema>;
 
+/** The answer (413) to a write that would take her past her storage quota (issue 13). */
+export const STORAGE_FULL_MESSAGE =
+  "You've used all the storage on your account. Delete some chats or screenshots to make room.";
+export const STORAGE_FULL_CODE = 'storage_full';
+
 export const EXPORT_FORMAT = 'besties-export';
 export const EXPORT_VERSION = 1;
 

@@ -80,6 +80,42 @@ export const createChatSchema = ocrFieldsSchema
   });
 export type CreateChatBody = z.input<typeof createChatSchema>;
 
+/** Paging of GET /api/chats/{id} (issue 13): the newest messages first come in pages. */
+export const CHAT_PAGE_DEFAULT_LIMIT = 100;
+export const CHAT_PAGE_MAX_LIMIT = 200;
+
+export const chatPageMessages = {
+  limit: `limit must be a whole number from 1 to ${CHAT_PAGE_MAX_LIMIT}`,
+  before: 'before must be the id of a message in this chat or an ISO timestamp',
+} as const;
+
+/** Where a page ends: older than one of the chat's messages, or older than a moment. */
+export type PageBefore = { messageId: string } | { time: number };
+
+const isoTimestamp = z.iso
+  .datetime({ offset: true })
+  .transform((text): PageBefore => ({ time: Date.parse(text) }));
+const pageMessageId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/)
+  .transform((messageId): PageBefore => ({ messageId }));
+
+/**
+ * The query of GET /api/chats/{id}: `limit` (1 to 200, default 100) messages older than
+ * `before` (a message id of this chat, or an ISO timestamp); without `before`, the newest.
+ */
+export const chatPageQuerySchema = z.object({
+  limit: z
+    .string({ error: chatPageMessages.limit })
+    .regex(/^\d{1,3}$/, chatPageMessages.limit)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= CHAT_PAGE_MAX_LIMIT, chatPageMessages.limit)
+    .optional()
+    .transform((limit) => limit ?? CHAT_PAGE_DEFAULT_LIMIT),
+  before: z.union([isoTimestamp, pageMessageId], { error: chatPageMessages.before }).optional(),
+});
+export type ChatPageQuery = z.output<typeof chatPageQuerySchema>;
+
 export interface PersonaRef {
   id: number;
   name: string;
@@ -127,9 +163,19 @@ export interface ChatSummary {
   persona: PersonaRef;
 }
 
-/** GET /api/chats/{id} and the answer of POST /api/chats. */
+/** A chat with its messages (the export has every message; ChatPage one page of them). */
 export interface Chat extends ChatSummary {
   messages: ChatMessage[];
+}
+
+/**
+ * GET /api/chats/{id} and the answer of POST /api/chats: the chat with one page of messages,
+ * oldest first within the page. `hasMore`: older messages exist before the first one here;
+ * `nextBefore`: then the id of that first (oldest) message, to pass as `before`, else null.
+ */
+export interface ChatPage extends Chat {
+  hasMore: boolean;
+  nextBefore: string | null;
 }
 
 /** JSON answer of POST /api/chats/{id}/messages. */

@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       replyLimitPaidPerHour: 300,
       replyJobLeaseMs: 30_000,
       replyJobConcurrency: 4,
+      storageQuotaBytes: 200 * 1024 * 1024,
       paymentProvider: 'test',
       stripeSecretKey: undefined,
       stripePublishableKey: undefined,
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Besties <hello@besties.example>',
       REPLY_JOB_LEASE_MS: '5000',
       REPLY_JOB_CONCURRENCY: '2',
+      STORAGE_QUOTA_MB: '0.5',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -100,6 +102,7 @@ describe('loadConfig', () => {
       mailFrom: 'Besties <hello@besties.example>',
       replyJobLeaseMs: 5000,
       replyJobConcurrency: 2,
+      storageQuotaBytes: 512 * 1024,
     });
   });
 
@@ -152,6 +155,7 @@ describe('loadConfig', () => {
       REPLY_JOB_CONCURRENCY: 'lots',
       HASH_CONCURRENCY: '0',
       HASH_QUEUE: 'many',
+      STORAGE_QUOTA_MB: '0',
     });
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'HASH_CONCURRENCY',
@@ -164,6 +168,7 @@ describe('loadConfig', () => {
       'REPLY_JOB_CONCURRENCY',
       'REPLY_JOB_LEASE_MS',
       'SESSION_SECRET',
+      'STORAGE_QUOTA_MB',
       'TRUST_PROXY',
     ]);
     expect(problems).toContain('PORT: must be a number');

@@ -71,6 +71,7 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   REPLY_LIMIT_FREE_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
   REPLY_LIMIT_PAID_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
+  STORAGE_QUOTA_MB: optional(z.coerce.number({ error: 'must be a number' }).positive().max(1e7)),
   REPLY_JOB_LEASE_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(500)),
   REPLY_JOB_CONCURRENCY: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1).max(64),
@@ -142,6 +143,11 @@ export interface Config {
   replyJobLeaseMs: number;
   /** Replies written at once by this process. */
   replyJobConcurrency: number;
+  /**
+   * The bytes one user may keep (STORAGE_QUOTA_MB, MiB): message text with screenshot text,
+   * screenshot files and her profile picture. A write past it is refused (413).
+   */
+  storageQuotaBytes: number;
   /**
    * 'stripe' when the Stripe keys are set; else the built-in test provider, which production
    * refuses unless PAYMENTS_TEST_MODE=true ('off': nobody can pay).
@@ -221,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replyLimitPaidPerHour: vars.REPLY_LIMIT_PAID_PER_HOUR ?? 300,
     replyJobLeaseMs: vars.REPLY_JOB_LEASE_MS ?? 30_000,
     replyJobConcurrency: vars.REPLY_JOB_CONCURRENCY ?? 4,
+    storageQuotaBytes: Math.floor((vars.STORAGE_QUOTA_MB ?? 200) * 1024 * 1024),
     paymentProvider: paymentProviderOf(vars, nodeEnv),
     stripeSecretKey: vars.STRIPE_SECRET_KEY,
     stripePublishableKey: vars.STRIPE_PUBLISHABLE_KEY,

@@ -5,7 +5,7 @@ import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import type { ChatRow } from './repo';
 import type { AcceptedMessage } from './send';
-import { acceptMessage } from './send';
+import { acceptMessage, incomingMessageBytes } from './send';
 import { firstMessageId, openChat } from './service';
 
 /** A new chat as both doors receive it: the body of POST /api/chats, a createChat mutation. */
@@ -22,13 +22,16 @@ export function startChat(
 ): { chat: ChatRow; created: boolean; accepted: AcceptedMessage | undefined } {
   const { userId, tier } = props;
   const { id, messageId, personaId, isEmptyChatCreation, message, ...ocr } = props.body;
+  const empty = isEmptyChatCreation || message === undefined;
   const { chat, created } = openChat(deps, {
     userId,
     tier,
     id,
     personaId: personaId ?? DEFAULT_PERSONA_ID,
+    // A new chat is not even opened when its first message would not fit in her storage.
+    roomFor: empty ? 0 : incomingMessageBytes({ ...ocr, message }),
   });
-  if (isEmptyChatCreation || message === undefined) {
+  if (empty) {
     return { chat, created, accepted: undefined };
   }
   const accepted = acceptMessage(deps, {

@@ -1,5 +1,5 @@
 import { ANALYSIS_TYPES, ocrAnalysisSchema, teaserOf } from '@shared/chat';
-import type { AnalysisType, Chat, ChatMessage, ChatSummary } from '@shared/chat';
+import type { AnalysisType, Chat, ChatMessage, ChatPage, ChatSummary } from '@shared/chat';
 import { canUsePersonaFully, personaById, PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
@@ -65,6 +65,19 @@ export function presentChat(chat: ChatRow, messages: MessageRow[], tier: Subscri
   return {
     ...presentChatSummary(chat),
     messages: messages.map((message) => presentMessage(message, { tier, persona })),
+  };
+}
+
+/** A page of her chat: `nextBefore` is the oldest message shown, when older ones are left. */
+export function presentChatPage(
+  page: { chat: ChatRow; messages: MessageRow[]; hasMore: boolean },
+  tier: SubscriptionTier,
+): ChatPage {
+  const oldest = page.messages[0];
+  return {
+    ...presentChat(page.chat, page.messages, tier),
+    hasMore: page.hasMore,
+    nextBefore: page.hasMore && oldest ? oldest.id : null,
   };
 }
 

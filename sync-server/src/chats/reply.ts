@@ -45,8 +45,8 @@ export async function writeReply(
     jobsRepo.markDone(deps.db, { messageId: target.userMessage.id, now: deps.now() });
     return stored;
   }
+  const history = conversationUpTo(deps, target);
   // Read in the light of the conversation: after a crisis reply, "no" to "are you safe?" is one.
-  const history = conversationUpTo(repo.listMessages(deps.db, target.chat.id), target.userMessage);
   const lastReply = history.findLast((row) => row.role === 'assistant');
   const crisis = await isCrisisMessage(deps, {
     texts: [target.userMessage.content, target.userMessage.extractedText],
@@ -55,21 +55,31 @@ export async function writeReply(
   });
   const reply = crisis
     ? { text: crisisReply(target.persona, displayName(user)), isCrisis: true }
-    : readModelReply(await generate(deps, props));
+    : readModelReply(await generate(deps, { ...props, history }));
   return storeReply(deps, { target, ...reply });
 }
 
+/** Messages of the chat a reply reads, at most (and their replies); older ones are never read. */
+export const HISTORY_ROW_LIMIT = 60;
+/** Screenshots whose text a reply reads, at most: the newest up to her message. */
+export const SCREENSHOT_ROW_LIMIT = 5;
+
 /**
- * The chat as the model should read it, up to her message: each of her messages followed by
- * its reply (a reply is stored after any message she sent meanwhile), oldest first.
+ * The chat as the model should read it, up to her message: the newest HISTORY_ROW_LIMIT
+ * messages, each of hers followed by its reply (a reply is stored after any message she sent
+ * meanwhile), oldest first. The provider trims it further to its character budget.
  */
-function conversationUpTo(messages: MessageRow[], userMessage: MessageRow): MessageRow[] {
+function conversationUpTo(deps: Deps, target: ReplyTarget): MessageRow[] {
+  const { chatSeq } = target.userMessage;
+  const messages = repo.conversationRows(deps.db, {
+    chatId: target.chat.id,
+    uptoSeq: chatSeq,
+    limit: HISTORY_ROW_LIMIT,
+  });
   const seqById = new Map(messages.map((row) => [row.id, row.chatSeq]));
   const turnOf = (row: MessageRow) =>
     row.replyTo === null ? row.chatSeq : (seqById.get(row.replyTo) ?? row.chatSeq) + 0.5;
-  return messages
-    .filter((row) => turnOf(row) <= userMessage.chatSeq)
-    .sort((a, b) => turnOf(a) - turnOf(b));
+  return messages.filter((row) => turnOf(row) <= chatSeq).sort((a, b) => turnOf(a) - turnOf(b));
 }
 
 async function generate(
@@ -77,12 +87,12 @@ async function generate(
   props: {
     user: UserRow;
     target: ReplyTarget;
+    history: MessageRow[];
     signal?: AbortSignal;
     onText?: (text: string) => void;
   },
 ): Promise<string> {
-  const { target, signal } = props;
-  const upTo = conversationUpTo(repo.listMessages(deps.db, target.chat.id), target.userMessage);
+  const { target, signal, history } = props;
   const viewer = { tier: tierOf(deps, { userId: props.user.id }), persona: target.persona };
   let text = '';
   const shown = withoutCrisisTag(props.onText);
@@ -90,7 +100,7 @@ async function generate(
     for await (const piece of deps.replies.generate({
       persona: target.persona,
       // Only what she was shown: a free user's earlier replies enter as the teasers she saw.
-      history: upTo.map((row): HistoryItem => ({
+      history: history.map((row): HistoryItem => ({
         role: row.role,
         content: presentMessage(row, viewer).message,
       })),
@@ -99,7 +109,11 @@ async function generate(
         ageRange: props.user.ageRange,
         location: props.user.location,
       },
-      screenshotText: upTo.flatMap((row) => (row.extractedText ? [row.extractedText] : [])),
+      screenshotText: repo.screenshotTexts(deps.db, {
+        chatId: target.chat.id,
+        uptoSeq: target.userMessage.chatSeq,
+        limit: SCREENSHOT_ROW_LIMIT,
+      }),
       signal,
       seed: target.userMessage.id,
     })) {

@@ -131,6 +131,69 @@ export function listMessages(db: Db, chatId: string): MessageRow[] {
     .all(chatId);
 }
 
+/**
+ * Up to `limit` of the chat's messages before a place (`beforeSeq`: chat_seq below it;
+ * `beforeTime`: written before it), newest first: only the rows asked for are read, walking
+ * messages_chat_seq backwards.
+ */
+export function newestMessages(
+  db: Db,
+  q: { chatId: string; limit: number; beforeSeq?: number; beforeTime?: number },
+): MessageRow[] {
+  return db
+    .prepare<[string, number, number, number], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages
+       WHERE chat_id = ? AND chat_seq < ? AND created_at < ?
+       ORDER BY chat_seq DESC LIMIT ?`,
+    )
+    .all(
+      q.chatId,
+      q.beforeSeq ?? Number.MAX_SAFE_INTEGER,
+      q.beforeTime ?? Number.MAX_SAFE_INTEGER,
+      q.limit,
+    );
+}
+
+/**
+ * What a reply to the message at `uptoSeq` reads of its chat: the newest `limit` messages up to
+ * it, and the replies to those (a reply is stored after any message she sent meanwhile, so it
+ * may sit past `uptoSeq`). Bounded however long the chat is; in no order.
+ */
+export function conversationRows(
+  db: Db,
+  q: { chatId: string; uptoSeq: number; limit: number },
+): MessageRow[] {
+  return db
+    .prepare<[typeof q], MessageRow>(
+      `WITH recent AS (
+         SELECT id FROM messages WHERE chat_id = @chatId AND chat_seq <= @uptoSeq
+         ORDER BY chat_seq DESC LIMIT @limit
+       )
+       SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id IN (SELECT id FROM recent)
+       UNION
+       SELECT ${MESSAGE_COLUMNS} FROM messages
+       WHERE reply_to IS NOT NULL AND reply_to IN (SELECT id FROM recent)`,
+    )
+    .all(q);
+}
+
+/** The text of the chat's newest `limit` screenshots up to `uptoSeq`, oldest first. */
+export function screenshotTexts(
+  db: Db,
+  q: { chatId: string; uptoSeq: number; limit: number },
+): string[] {
+  return db
+    .prepare<[typeof q], { text: string }>(
+      `SELECT extracted_text AS text FROM messages
+       WHERE chat_id = @chatId AND chat_seq <= @uptoSeq
+         AND extracted_text IS NOT NULL AND extracted_text <> ''
+       ORDER BY chat_seq DESC LIMIT @limit`,
+    )
+    .all(q)
+    .map((row) => row.text)
+    .reverse();
+}
+
 /** The image URLs the chat's messages use. */
 export function imageUrlsOfChat(db: Db, chatId: string): string[] {
   return db

@@ -1,14 +1,14 @@
 import Router from '@koa/router';
-import { createChatSchema, sendMessageSchema } from '@shared/chat';
+import { chatPageQuerySchema, createChatSchema, sendMessageSchema } from '@shared/chat';
 import type { Deps } from '../deps';
 import { signedIn } from '../http/signedIn';
 import type { AppState } from '../http/types';
-import { validateBody } from '../http/validate';
+import { validate, validateBody } from '../http/validate';
 import { startChat } from './create';
-import { personaOf, presentChat, presentChatSummary, presentMessage } from './present';
+import { personaOf, presentChatPage, presentChatSummary, presentMessage } from './present';
 import { awaitReply } from './replyWatch';
 import { acceptMessage } from './send';
-import { chatWithMessages, deleteChat, findOwnMessage, listChats } from './service';
+import { chatPage, deleteChat, findOwnMessage, listChats } from './service';
 import { streamReply, wantsEventStream } from './stream';
 
 /**
@@ -24,13 +24,12 @@ export function chatRoutes(deps: Deps): Router<AppState> {
     ctx.body = listChats(deps, { userId: user.id }).map(presentChatSummary);
   });
 
+  // One page of the chat: ?limit= (1-200, default 100) messages ?before= a message id or time.
   router.get('/chats/:id', (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
-    const { chat, messages } = chatWithMessages(deps, {
-      userId: user.id,
-      chatId: ctx.params.id ?? '',
-    });
-    ctx.body = presentChat(chat, messages, tier);
+    const query = validate(chatPageQuerySchema, ctx.query);
+    const page = chatPage(deps, { userId: user.id, chatId: ctx.params.id ?? '', query });
+    ctx.body = presentChatPage(page, tier);
   });
 
   router.post('/chats', async (ctx) => {
@@ -38,9 +37,9 @@ export function chatRoutes(deps: Deps): Router<AppState> {
     const body = validateBody(ctx, createChatSchema);
     const { chat, created, accepted } = startChat(deps, { userId: user.id, tier, body });
     if (accepted) await awaitReply(deps, accepted.userMessage.id);
-    const now = chatWithMessages(deps, { userId: user.id, chatId: chat.id });
+    const page = chatPage(deps, { userId: user.id, chatId: chat.id });
     ctx.status = created ? 201 : 200;
-    ctx.body = presentChat(now.chat, now.messages, tier);
+    ctx.body = presentChatPage(page, tier);
   });
 
   router.post('/chats/:id/messages', async (ctx) => {

@@ -5,6 +5,7 @@ import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { conflict } from '../http/errors';
+import { ensureRoomFor, ensureWithinQuota, messageBytes } from '../storage/service';
 import * as jobsRepo from './jobsRepo';
 import { countReply } from './replyLimit';
 import * as repo from './repo';
@@ -62,13 +63,15 @@ export function acceptMessage(
     const userMessage = reply ? earlier : queueAgain(deps, earlier);
     return { chat, persona, userMessage, reply, isNew: false };
   }
-  countReply(deps, { ...props, texts: [props.message.message, props.message.extractedText] });
   const row = userMessageRow(props.message, {
     id,
     chatId: chat.id,
     userId: props.userId,
     now: deps.now(),
   });
+  // Past her storage quota: 413 before anything is counted or stored.
+  ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
+  countReply(deps, { ...props, texts: [props.message.message, props.message.extractedText] });
   deps.db.transaction(() => {
     repo.appendMessage(deps.db, { message: row, titleIfUntitled: chatTitleFrom(row.content) });
     jobsRepo.insertJob(deps.db, {
@@ -77,6 +80,7 @@ export function acceptMessage(
       chatId: chat.id,
       createdAt: row.createdAt,
     });
+    ensureWithinQuota(deps, { userId: props.userId });
   })();
   deps.replyJobs.kick();
   const userMessage = repo.findMessage(deps.db, id);
@@ -110,6 +114,11 @@ function queueAgain(deps: Deps, message: MessageRow): MessageRow {
   })();
   if (queued) deps.replyJobs.kick();
   return repo.findMessage(deps.db, message.id) ?? message;
+}
+
+/** The bytes her message would add to her storage. */
+export function incomingMessageBytes(message: IncomingMessage): number {
+  return messageBytes(userMessageRow(message, { id: '', chatId: '', userId: '', now: 0 }));
 }
 
 export function userMessageRow(

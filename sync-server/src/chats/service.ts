@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { CHAT_PAGE_DEFAULT_LIMIT, chatPageMessages } from '@shared/chat';
+import type { ChatPageQuery } from '@shared/chat';
 import { canUsePersona, personaById } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
-import { conflict, notFound, subscriptionRequired } from '../http/errors';
+import { conflict, notFound, subscriptionRequired, validation } from '../http/errors';
 import { deleteImages } from '../images/service';
+import { ensureRoomFor } from '../storage/service';
 import { personaOf } from './present';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
@@ -43,6 +46,7 @@ export function listChats(deps: Deps, props: { userId: string }): ChatRow[] {
   return repo.listChats(deps.db, props.userId);
 }
 
+/** Her chat with every message (the export); screens read pages (chatPage). */
 export function chatWithMessages(
   deps: Deps,
   props: { userId: string; chatId: string },
@@ -51,13 +55,53 @@ export function chatWithMessages(
   return { chat, messages: repo.listMessages(deps.db, chat.id) };
 }
 
+/** One page of her chat's messages (oldest first) and whether older ones are left. */
+export interface MessagePage {
+  chat: ChatRow;
+  messages: MessageRow[];
+  hasMore: boolean;
+}
+
+/**
+ * Her chat with `limit` of its messages older than `before` (the newest without it), reading
+ * only those rows and one more (to know whether older ones are left). A `before` that is not a
+ * message of this chat is a 400; a chat she cannot see a 404 first.
+ */
+export function chatPage(
+  deps: Deps,
+  props: { userId: string; chatId: string; query?: ChatPageQuery },
+): MessagePage {
+  const chat = findOwnChat(deps, props);
+  const { limit = CHAT_PAGE_DEFAULT_LIMIT, before } = props.query ?? {};
+  let place: { beforeSeq?: number; beforeTime?: number } = {};
+  if (before && 'messageId' in before) {
+    const message = repo.findMessage(deps.db, before.messageId);
+    if (!message || message.chatId !== chat.id)
+      throw validation({ before: chatPageMessages.before });
+    place = { beforeSeq: message.chatSeq };
+  } else if (before) {
+    place = { beforeTime: before.time };
+  }
+  const rows = repo.newestMessages(deps.db, { chatId: chat.id, limit: limit + 1, ...place });
+  const hasMore = rows.length > limit;
+  return { chat, messages: rows.slice(0, limit).reverse(), hasMore };
+}
+
 /**
  * Opens a chat with the client's id, or a new one. The same id again by the same user is the
- * same chat (`created: false`); someone else's id is a 404, a chat she deleted a 409.
+ * same chat (`created: false`); someone else's id is a 404, a chat she deleted a 409, a new
+ * chat whose first message would not fit in her storage a 413.
  */
 export function openChat(
   deps: Deps,
-  props: { userId: string; tier: SubscriptionTier; id?: string; personaId: number },
+  props: {
+    userId: string;
+    tier: SubscriptionTier;
+    id?: string;
+    personaId: number;
+    /** Bytes a new chat must find room for in her storage (its first message), else 413. */
+    roomFor?: number;
+  },
 ): { chat: ChatRow; created: boolean } {
   const persona = personaById(props.personaId);
   if (!persona) throw notFound('Bestie not found');
@@ -65,6 +109,7 @@ export function openChat(
   const existing = repo.findChat(deps.db, id);
   if (existing) return { chat: sameChat(existing, props.userId), created: false };
   if (!canUsePersona(props.tier, persona)) throw personaLocked();
+  if (props.roomFor) ensureRoomFor(deps, { userId: props.userId, bytes: props.roomFor });
   const now = deps.now();
   let created = false;
   try {

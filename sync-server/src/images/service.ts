@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { IMAGE_ID_PATTERN, IMAGES_PATH } from '@shared/ocr-api';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
+import { ensureRoomFor, ensureWithinQuota } from '../storage/service';
 import { imageFile, removeImageFile, writeImageFile } from './files';
 import { cleanImage } from './process';
 import { ownUrlId } from './serve';
@@ -18,13 +19,15 @@ export interface StoredImage {
 
 /**
  * Checks and re-encodes an upload (images/process.ts), then keeps it as hers under a name the
- * server makes. Nothing of the upload's name, type or metadata is kept.
+ * server makes. Nothing of the upload's name, type or metadata is kept. An image that would
+ * take her past her storage quota is refused (413) and not kept.
  */
 export async function storeImage(
   deps: Deps,
   props: { userId: string; upload: Buffer },
 ): Promise<StoredImage> {
   const clean = await cleanImage(props.upload);
+  ensureRoomFor(deps, { userId: props.userId, bytes: clean.bytes.length });
   const row: ImageRow = {
     id: randomBytes(16).toString('base64url'),
     userId: props.userId,
@@ -37,7 +40,10 @@ export async function storeImage(
   const file = imageFile(deps.config.dataDir, row);
   await writeImageFile(file, clean.bytes);
   try {
-    repo.insertImage(deps.db, row);
+    deps.db.transaction(() => {
+      repo.insertImage(deps.db, row);
+      ensureWithinQuota(deps, { userId: props.userId });
+    })();
   } catch (error) {
     await removeImageFile(file);
     throw error;

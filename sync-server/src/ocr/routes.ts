@@ -7,14 +7,19 @@ import type { AppContext, AppState } from '../http/types';
 import { validate } from '../http/validate';
 import { readImageForm } from '../images/multipart';
 import { storeImage } from '../images/service';
+import { ensureRoomFor } from '../storage/service';
 import { imagesPerUser } from './limits';
 import { presentEnhanced, presentOcr, presentUpload } from './present';
 import { allowAnalysis, analyse, mayAnalyse, readImage } from './service';
 
-/** Signed in and within her hourly number of images. */
+/**
+ * Signed in, within her hourly number of images, and with room left in her storage (a full
+ * account is refused before the upload is read; the image's own size is checked once known).
+ */
 function uploader(deps: Deps, ctx: AppContext) {
   const viewer = signedIn(deps, ctx);
   enforce(deps.limiter, imagesPerUser, viewer.user.id);
+  ensureRoomFor(deps, { userId: viewer.user.id, bytes: 1 });
   return { userId: viewer.user.id, tier: viewer.tier };
 }
 

@@ -4,15 +4,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
+import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open';
+import type { Db } from '../db/open';
 import { profileImageIdOf, removeProfileImages, writeProfileImage } from './profileImage';
 
 let dataDir: string;
-let deps: { config: Config };
+let deps: { config: Config; db: Db; now: () => number };
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'besties-profile-'));
-  deps = { config: { dataDir } as Config };
+  const db = openDatabase(':memory:');
+  migrate(db);
+  for (const id of ['ann', 'eve']) {
+    db.prepare(
+      "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, 'h', 0, 0)",
+    ).run(id, `${id}@example.com`);
+  }
+  deps = { config: { dataDir, storageQuotaBytes: 1024 } as Config, db, now: () => 0 };
 });
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+afterEach(async () => {
+  deps.db.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 describe('removeProfileImages', () => {
   it('removes her folder with every file in it, and nobody else’s', async () => {

@@ -12,6 +12,7 @@ import type { Deps } from '../deps';
 import { AppError, notFound } from '../http/errors';
 import { ownUrlId } from '../images/serve';
 import { sniffImageFormat } from '../images/sniff';
+import { currentPictureBytes, ensureRoomFor, recordPictureFile } from '../storage/service';
 
 /** Where her picture is served; the id is ours (16 random bytes, base64url). */
 export const PROFILE_IMAGE_PATH = '/api/user/profile-image';
@@ -75,16 +76,27 @@ export async function makeThumbnail(upload: Buffer): Promise<Buffer> {
   }
 }
 
-/** Writes a new picture file of hers (folders 0700, file 0600) and answers its id. */
+/**
+ * Writes a new picture file of hers (folders 0700, file 0600) and answers its id. Refused
+ * (413, nothing written) when it would take her past her storage quota, counting the picture
+ * it replaces as freed; its size is noted so it counts once her row points at it.
+ */
 export async function writeProfileImage(
-  deps: Pick<Deps, 'config'>,
+  deps: Pick<Deps, 'config' | 'db' | 'now'>,
   props: { userId: string; bytes: Buffer },
 ): Promise<{ id: string; file: string }> {
+  const { userId } = props;
+  ensureRoomFor(deps, {
+    userId,
+    bytes: props.bytes.length,
+    freed: currentPictureBytes(deps, { userId }),
+  });
   const id = randomBytes(16).toString('base64url');
-  const file = profileImageFile(deps.config.dataDir, { userId: props.userId, id });
+  const file = profileImageFile(deps.config.dataDir, { userId, id });
   await mkdir(profileImagesDir(deps.config.dataDir), { recursive: true, mode: 0o700 });
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await writeFile(file, props.bytes, { mode: 0o600, flag: 'wx' });
+  recordPictureFile(deps, { url: profileImageUrlOf(id), userId, bytes: props.bytes.length });
   return { id, file };
 }
 
