@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { PERSONAS } from '@shared/personas';
+import type { Persona } from '@shared/personas';
+import type { Config } from '../config';
+import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open';
+import type { Db } from '../db/open';
+import type { Deps } from '../deps';
+import type { ReplyRequest } from '../replies/types';
+import type { UserRow } from '../users/repo';
+import { HISTORY_ROW_LIMIT, SCREENSHOT_ROW_LIMIT, writeReply } from './reply';
+import * as repo from './repo';
+import { chatPage } from './service';
+
+/** A chat far longer than anything a reply or a page should read. */
+const CHAT_LENGTH = 5000;
+const T0 = Date.UTC(2030, 0, 1);
+
+let db: Db;
+let rowsRead = 0;
+let requests: ReplyRequest[];
+let deps: Deps;
+
+/** Counts every row any statement hands back, so a test can bound what a use case reads. */
+function countingRows(database: Db): Db {
+  const prepare = database.prepare.bind(database);
+  database.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    const all = statement.all.bind(statement);
+    const get = statement.get.bind(statement);
+    statement.all = (...args: unknown[]) => {
+      const rows = all(...args);
+      rowsRead += rows.length;
+      return rows;
+    };
+    statement.get = (...args: unknown[]) => {
+      const row = get(...args);
+      if (row !== undefined) rowsRead += 1;
+      return row;
+    };
+    return statement;
+  }) as Db['prepare'];
+  return database;
+}
+
+/** Message `n` of the chat (1-based): hers when odd, the reply to the one before when even. */
+const idOf = (n: number) => `m${n}`;
+
+function seedChat(length: number, extra: (n: number) => { extractedText?: string } = () => ({})) {
+  const insert = db.prepare(
+    `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, extracted_text,
+       created_at, change_seq, chat_seq)
+     VALUES (@id, 'c', 'u', @role, @content, @replyTo, @extractedText, @createdAt, @n, @n)`,
+  );
+  db.transaction(() => {
+    for (let n = 1; n <= length; n++) {
+      const hers = n % 2 === 1;
+      insert.run({
+        id: idOf(n),
+        role: hers ? 'user' : 'assistant',
+        // A free user's history holds the teaser of a reply: its first sentence.
+        content: hers ? `text ${n}` : `reply ${n}. More of it.`,
+        replyTo: hers ? null : idOf(n - 1),
+        extractedText: extra(n).extractedText ?? null,
+        createdAt: T0 + n * 1000,
+        n,
+      });
+    }
+  })();
+}
+
+function targetOf(n: number) {
+  const userMessage = repo.findMessage(db, idOf(n));
+  const chat = repo.findChat(db, 'c');
+  if (!userMessage || !chat) throw new Error('seeded rows missing');
+  return { chat, persona: PERSONAS[0] as Persona, userMessage };
+}
+
+const user = {
+  id: 'u',
+  email: 'u@example.com',
+  name: 'Ana',
+  ageRange: null,
+  location: null,
+} as unknown as UserRow;
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  migrate(db);
+  db.prepare(
+    "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'u@example.com', 'h', 0, 0)",
+  ).run();
+  db.prepare(
+    `INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
+     VALUES ('c', 'u', 1, 'Long', 0, 0, 0)`,
+  ).run();
+  requests = [];
+  deps = {
+    db: countingRows(db),
+    now: () => T0 + 10_000_000,
+    logger: pino({ level: 'silent' }),
+    config: { openaiModeration: false, storageQuotaBytes: 1e12 } as Config,
+    replies: {
+      name: 'builtin',
+      async *generate(request: ReplyRequest) {
+        requests.push(request);
+        yield 'I hear you.';
+      },
+    },
+  } as unknown as Deps;
+  rowsRead = 0;
+});
+afterEach(() => db.close());
+
+describe('a reply in a chat of 5,000 messages', () => {
+  it(`reads at most the newest ${HISTORY_ROW_LIMIT} messages up to hers, never the oldest`, async () => {
+    seedChat(CHAT_LENGTH - 1); // ends with her message, CHAT_LENGTH - 1, not yet answered
+    const target = targetOf(CHAT_LENGTH - 1);
+    rowsRead = 0;
+    const reply = await writeReply(deps, { user, target });
+    expect(reply?.content).toBe('I hear you.');
+    expect(requests).toHaveLength(1);
+    const history = requests[0]?.history.map((item) => item.content) ?? [];
+    expect(history.length).toBeGreaterThan(10);
+    expect(history.length).toBeLessThanOrEqual(HISTORY_ROW_LIMIT);
+    expect(history.at(-1)).toBe(`text ${CHAT_LENGTH - 1}`);
+    expect(history.at(-2)).toBe(`reply ${CHAT_LENGTH - 2}.`);
+    expect(history).not.toContain('text 1');
+    expect(history).not.toContain(`text ${CHAT_LENGTH - 1 - HISTORY_ROW_LIMIT}`);
+    // The old code read the whole chat twice (about 10,000 rows).
+    expect(rowsRead).toBeLessThan(4 * HISTORY_ROW_LIMIT);
+  });
+
+  it('keeps a reply that was stored after a later message of hers in its place', async () => {
+    seedChat(10);
+    // She sent 11 and 12 quickly; the reply to 11 was stored after 12 (chat_seq 13).
+    db.prepare(
+      `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, created_at,
+         change_seq, chat_seq)
+       VALUES ('m11', 'c', 'u', 'user', 'text 11', NULL, 0, 11, 11),
+              ('m12', 'c', 'u', 'user', 'text 12', NULL, 0, 12, 12),
+              ('r11', 'c', 'u', 'assistant', 'reply 11. More.', 'm11', 0, 13, 13)`,
+    ).run();
+    await writeReply(deps, { user, target: targetOf(12) });
+    const history = requests[0]?.history.map((item) => item.content) ?? [];
+    expect(history.slice(-3)).toEqual(['text 11', 'reply 11.', 'text 12']);
+  });
+
+  it(`reads the text of only the newest ${SCREENSHOT_ROW_LIMIT} screenshots up to hers`, async () => {
+    // Screenshots early in the chat and near its end.
+    const shots = new Set([3, 5, 4001, 4003, 4005, 4007, 4009, 4011, 4013]);
+    seedChat(CHAT_LENGTH - 1, (n) => (shots.has(n) ? { extractedText: `shot ${n}` } : {}));
+    rowsRead = 0;
+    await writeReply(deps, { user, target: targetOf(CHAT_LENGTH - 1) });
+    expect(requests[0]?.screenshotText).toEqual([
+      'shot 4005',
+      'shot 4007',
+      'shot 4009',
+      'shot 4011',
+      'shot 4013',
+    ]);
+    expect(rowsRead).toBeLessThan(4 * HISTORY_ROW_LIMIT);
+  });
+});
+
+describe('a page of a chat of 5,000 messages', () => {
+  it('reads only the rows it shows, and one more', () => {
+    seedChat(CHAT_LENGTH);
+    rowsRead = 0;
+    const page = chatPage(deps, { userId: 'u', chatId: 'c', query: { limit: 50 } });
+    expect(page.messages.map((row) => row.chatSeq)).toEqual(
+      Array.from({ length: 50 }, (_, index) => CHAT_LENGTH - 49 + index),
+    );
+    expect(page.hasMore).toBe(true);
+    // The chat row, 50 messages and the one that says older ones are left.
+    expect(rowsRead).toBe(1 + 50 + 1);
+  });
+
+  it('reads only its rows for a page before a message, too', () => {
+    seedChat(CHAT_LENGTH);
+    rowsRead = 0;
+    const page = chatPage(deps, {
+      userId: 'u',
+      chatId: 'c',
+      query: { limit: 20, before: { messageId: idOf(21) } },
+    });
+    expect(page.messages.map((row) => row.chatSeq)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+    expect(page.hasMore).toBe(false);
+    // The chat row, the `before` message and the 20 shown.
+    expect(rowsRead).toBe(1 + 1 + 20);
+  });
+});
