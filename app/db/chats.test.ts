@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@shared/chat';
 import type { SyncRows } from '@shared/sync';
-import { chatsNewestFirst, clearLocalData, findChat, messagesOf } from './chats';
+import {
+  chatsNewestFirst,
+  clearLocalData,
+  findChat,
+  MESSAGE_PAGE_SIZE,
+  messagePageOf,
+  messagesOf,
+  olderPageStart,
+  recentTimestampsOf,
+} from './chats';
 import { db } from './db';
 import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from './outbox';
 import { savePulledPage, settlePush } from './sync';
@@ -133,5 +142,88 @@ describe('rows from the server', () => {
     await pulled({ tombstones: [{ type: 'chat', id: 'a' }] });
     expect((await chatsNewestFirst()).map((c) => c.id)).toEqual(['b']);
     expect(await messagesOf('a')).toEqual([]);
+  });
+});
+
+describe('reading a chat a page at a time', () => {
+  const MINUTE = 60_000;
+  const T0 = Date.parse('2026-11-25T00:00:00.000Z');
+  /** A chat of `count` saved messages, m1 to m{count}, a minute apart, pulled in a shuffled order. */
+  async function aChatOf(count: number, chatId = 'c') {
+    const messages = Array.from({ length: count }, (_, i) =>
+      aMessage({
+        id: `${chatId}-m${i + 1}`,
+        chatId,
+        seq: i + 1,
+        message: `m${i + 1}`,
+        isUser: i % 2 === 0,
+        timestamp: new Date(T0 + i * MINUTE).toISOString(),
+      }),
+    );
+    await pulled({ chats: [aChat({ id: chatId })], messages: messages.reverse() });
+  }
+  const texts = (page: { messages: { message: string }[] }) => page.messages.map((m) => m.message);
+
+  it('reads the newest page in chat order, and says older ones are there', async () => {
+    await aChatOf(120);
+    await aChatOf(3, 'other');
+    const page = await messagePageOf('c', null);
+    expect(page.messages).toHaveLength(MESSAGE_PAGE_SIZE);
+    expect(texts(page)[0]).toBe(`m${120 - MESSAGE_PAGE_SIZE + 1}`);
+    expect(texts(page).at(-1)).toBe('m120');
+    expect(page.messages.map((m) => m.seq)).toEqual(
+      [...page.messages.map((m) => m.seq)].sort((a, b) => a! - b!),
+    );
+    expect(page.hasOlder).toBe(true);
+  });
+
+  it('puts hers still unsent (pending or refused) last, in the order she wrote them', async () => {
+    await aChatOf(60);
+    await queueMessage({ chatId: 'c', messageId: 'two', text: 'unsent one' });
+    await queueMessage({ chatId: 'c', messageId: 'three', text: 'unsent two' });
+    await db.messages.update('two', { status: 'failed', failure: 'No' });
+    const page = await messagePageOf('c', null);
+    expect(texts(page).slice(-3)).toEqual(['m60', 'unsent one', 'unsent two']);
+    expect(page.messages).toHaveLength(MESSAGE_PAGE_SIZE + 2);
+  });
+
+  it('reads the page before, then everything from there on, down to the first message', async () => {
+    await aChatOf(120);
+    const newest = await messagePageOf('c', null);
+    const from = await olderPageStart('c', newest.messages[0]!.seq!);
+    expect(from).toBe(120 - 2 * MESSAGE_PAGE_SIZE + 1);
+    const two = await messagePageOf('c', from);
+    expect(two.messages).toHaveLength(2 * MESSAGE_PAGE_SIZE);
+    expect(texts(two)[0]).toBe(`m${from}`);
+    expect(two.hasOlder).toBe(true);
+    const first = await olderPageStart('c', from);
+    expect(first).toBe(1);
+    const all = await messagePageOf('c', first);
+    expect(texts(all)).toEqual((await messagesOf('c')).map((m) => m.message));
+    expect(all.hasOlder).toBe(false);
+    // Nothing is older than the first message.
+    expect(await olderPageStart('c', 1)).toBe(1);
+  });
+
+  it('reads a short chat whole, and a chat of hers alone unsent', async () => {
+    await aChatOf(3);
+    expect(await messagePageOf('c', null)).toMatchObject({ hasOlder: false });
+    expect(texts(await messagePageOf('c', null))).toEqual(['m1', 'm2', 'm3']);
+    await queueMessage({ chatId: 'n', messageId: 'n1', text: 'hi', newChat: { persona: CASSIE } });
+    expect(await messagePageOf('n', null)).toMatchObject({
+      messages: [{ message: 'hi', status: 'pending' }],
+      hasOlder: false,
+    });
+  });
+
+  it('reads back only as far as a span of time needs, hers unsent included', async () => {
+    await aChatOf(300);
+    await queueMessage({ chatId: 'c', messageId: 'new', text: 'now' });
+    await db.messages.update('new', { timestamp: new Date(T0 + 300 * MINUTE).toISOString() });
+    const times = await recentTimestampsOf('c', 60 * MINUTE);
+    // Her unsent message at minute 300, then minutes 299 back to 240 (60 minutes before it).
+    expect(times).toHaveLength(1 + 60);
+    expect(times.map(Date.parse).sort((a, b) => a - b)[0]).toBe(T0 + 240 * MINUTE);
+    expect(await recentTimestampsOf('none', 60 * MINUTE)).toEqual([]);
   });
 });

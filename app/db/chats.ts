@@ -98,6 +98,92 @@ export async function messagesOf(chatId: string): Promise<LocalMessage[]> {
   return messages.sort(inChatOrder);
 }
 
+/** How many of a chat's messages the open chat reads at a time (issue 13). */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/** The newest messages of a chat the screen shows, and whether older ones are on the device. */
+export interface MessagePage {
+  /** In chat order: the server's messages from the page's first on, then hers still unsent. */
+  messages: LocalMessage[];
+  hasOlder: boolean;
+}
+
+/** A chat's messages the server has placed, by their place (`seq`), from `from` to `to`. */
+function placedBetween(chatId: string, from: number, to: number, includeTo = true) {
+  return db.messages.where('[chatId+seq]').between([chatId, from], [chatId, to], true, includeTo);
+}
+
+const ANY = { from: -Infinity, to: Infinity };
+
+/**
+ * The open chat as the screen shows it: its newest MESSAGE_PAGE_SIZE messages (`fromSeq`
+ * null), or every message from `fromSeq` on once she has read back that far, then hers still
+ * unsent. Reads only those rows, through the indexes, whatever the length of the chat.
+ */
+export function messagePageOf(chatId: string, fromSeq: number | null): Promise<MessagePage> {
+  return db.transaction('r', db.messages, async () => {
+    const placed =
+      fromSeq === null
+        ? (
+            await placedBetween(chatId, ANY.from, ANY.to)
+              .reverse()
+              .limit(MESSAGE_PAGE_SIZE)
+              .toArray()
+          ).reverse()
+        : await placedBetween(chatId, fromSeq, ANY.to).toArray();
+    const unsent = await unsentOf(chatId);
+    const oldest = placed[0]?.seq;
+    const older =
+      oldest === undefined || oldest === null
+        ? []
+        : await placedBetween(chatId, ANY.from, oldest, false).limit(1).primaryKeys();
+    return { messages: [...placed, ...unsent], hasOlder: older.length > 0 };
+  });
+}
+
+/**
+ * Where the page before `seq` begins: the place of the oldest of the MESSAGE_PAGE_SIZE
+ * messages older than it (read as index keys only), or `seq` itself when there are none.
+ */
+export async function olderPageStart(chatId: string, seq: number): Promise<number> {
+  const keys = await placedBetween(chatId, ANY.from, seq, false)
+    .reverse()
+    .limit(MESSAGE_PAGE_SIZE)
+    .keys();
+  const oldest = keys.at(-1) as [string, number] | undefined;
+  return oldest?.[1] ?? seq;
+}
+
+/**
+ * The times of a chat's newest messages (hers unsent among them), back to and including the
+ * first one at least `spanMs` older than the newest: all a "chatting for `spanMs`" rule needs
+ * to see. Stops reading there, however long the chat.
+ */
+export function recentTimestampsOf(chatId: string, spanMs: number): Promise<string[]> {
+  return db.transaction('r', db.messages, async () => {
+    const unsent = (await unsentOf(chatId)).map((message) => message.timestamp);
+    const placed = placedBetween(chatId, ANY.from, ANY.to).reverse();
+    const newestPlaced = await placed.clone().first();
+    const newest = Math.max(
+      ...[...unsent, newestPlaced?.timestamp ?? ''].map(Date.parse).filter(Number.isFinite),
+    );
+    const times = await placed
+      .until((message) => Date.parse(message.timestamp) <= newest - spanMs, true)
+      .toArray();
+    return [...unsent, ...times.map((message) => message.timestamp)];
+  });
+}
+
+/** Her messages in a chat the server has not placed yet, in the order she wrote them. */
+async function unsentOf(chatId: string): Promise<LocalMessage[]> {
+  const unsent = await db.messages
+    .where('[chatId+status]')
+    .anyOf([chatId, 'pending'], [chatId, 'failed'])
+    .filter((message) => message.seq === null)
+    .toArray();
+  return unsent.sort(inChatOrder);
+}
+
 /** Never compares clocks: a device whose clock is hours off still sees each reply in place. */
 export function inChatOrder(a: LocalMessage, b: LocalMessage): number {
   if (a.seq !== null && b.seq !== null) return a.seq - b.seq;

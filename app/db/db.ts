@@ -65,7 +65,8 @@ export interface LocalImage {
 /**
  * The device's copy of her chats (STYLE.md §8: this folder is the only code that touches
  * IndexedDB). Versions only ever add: version 2 (issue 5) adds drafts, settings, outbox and
- * meta and keeps every chat and message of version 1; version 3 re-pulls for message order.
+ * meta and keeps every chat and message of version 1; version 3 re-pulls for message order;
+ * version 5 indexes messages for reading a chat a page at a time.
  */
 export class BestiesDb extends Dexie {
   chats!: EntityTable<LocalChat, 'id'>;
@@ -95,6 +96,11 @@ export class BestiesDb extends Dexie {
       .upgrade((tx) => tx.table('meta').delete('cursor'));
     // Version 4 (issue 11): screenshots of her OCR messages, kept until and after upload.
     this.version(4).stores({ images: 'messageId, chatId' });
+    // Version 5 (issue 13): the open chat reads a page at a time, newest first, by its place
+    // (a message with no seq yet is not in [chatId+seq]), and hers still unsent by status.
+    this.version(5).stores({
+      messages: 'id, chatId, timestamp, status, [chatId+seq], [chatId+status]',
+    });
   }
 }
 

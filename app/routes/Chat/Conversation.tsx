@@ -15,7 +15,7 @@ import { useSharedImage } from './screenshot/useSharedImage';
 import { useChatView } from './useChatView';
 import { useLiveReply, type NewReply } from './useLiveReply';
 import { NEW_CHAT_DRAFT, useSend } from './useSend';
-import { needsAiReminder, welcomeText } from './welcome';
+import { welcomeText } from './welcome';
 
 const CASSIE = personaById(DEFAULT_PERSONA_ID) as PersonaRef;
 
@@ -44,6 +44,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const user = useUserStore((state) => state.user);
   const [loginOpen, setLoginOpen] = useState(false);
   const view = useChatView(chatId, inUrl);
+  // The newest page(s) only: each use below needs no more (a reply, a crisis reply and the
+  // help card come after her message; the reply awaited answers her newest; a retry is of a
+  // message she sees). The AI reminder is judged on the whole chat (useChatView).
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
   const items = useMemo(() => chatItemsOf(messages), [messages]);
   const replyText = useLiveReply(chatId, messages, props.onReply);
@@ -97,7 +100,6 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   if (view.status === 'not-found') return <ChatNotFound />;
 
   const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
-  const reminder = needsAiReminder(messages.map((message) => message.timestamp));
 
   function retryMessage(id: string) {
     const message = messages.find((m) => m.id === id);
@@ -121,7 +123,11 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
             persona={persona}
             welcome={welcomeText(welcomePersona)}
             replyText={replyText}
-            showAiReminder={reminder}
+            showAiReminder={view.status === 'ready' && view.aiReminder}
+            older={view.status === 'ready' ? view.older : 'none'}
+            onLoadOlder={() => {
+              if (view.status === 'ready') view.loadOlder();
+            }}
             onRetry={retryMessage}
             onUpgrade={props.onSubscriptionRequired}
           />

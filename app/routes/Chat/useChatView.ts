@@ -1,13 +1,24 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { findChat, messagesOf } from '../../db/chats';
+import { findChat, recentTimestampsOf } from '../../db/chats';
 import type { LocalChat, LocalMessage } from '../../db/db';
 import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
+import { useMessagePages, type OlderMessages } from './useMessagePages';
+import { needsAiReminder, REMINDER_AFTER_MS } from './welcome';
 
 export type ChatView =
   | { status: 'loading' }
   | { status: 'not-found' }
-  | { status: 'ready'; chat: LocalChat | null; messages: LocalMessage[] };
+  | {
+      status: 'ready';
+      chat: LocalChat | null;
+      /** The newest page(s) of the chat, not all of it (useMessagePages). */
+      messages: LocalMessage[];
+      older: OlderMessages;
+      loadOlder: () => void;
+      /** She has been chatting for hours on end (judged on the whole chat, not the page). */
+      aiReminder: boolean;
+    };
 
 /**
  * The open chat, read from the device (the sync engine keeps it up to date). `id` is the chat
@@ -20,7 +31,8 @@ export function useChatView(id: string, inUrl: boolean): ChatView {
   // Read again once sync has settled, so "not found" is judged on what the device has after
   // the pull, never on a read from before it.
   const read = useLiveQuery(async () => ({ chat: await findChat(id), settled }), [id, settled]);
-  const messages = useLiveQuery(() => messagesOf(id), [id]);
+  const { messages, older, loadOlder } = useMessagePages(id);
+  const recentTimes = useLiveQuery(() => recentTimestampsOf(id, REMINDER_AFTER_MS), [id]);
   // A chat begun on this screen opens at its URL before the query has caught up with it.
   const [begunHere] = useState(!inUrl);
 
@@ -29,5 +41,6 @@ export function useChatView(id: string, inUrl: boolean): ChatView {
   if (inUrl && chat === null && !begunHere) {
     return read.settled ? { status: 'not-found' } : { status: 'loading' };
   }
-  return { status: 'ready', chat, messages };
+  const aiReminder = needsAiReminder(recentTimes ?? []);
+  return { status: 'ready', chat, messages, older, loadOlder, aiReminder };
 }
