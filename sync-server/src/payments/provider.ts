@@ -14,6 +14,14 @@ export interface ProviderIntent {
 }
 
 /** A webhook event whose signature was checked. */
+/** A correctly signed webhook body that is not an event of the shape Stripe sends. */
+export class MalformedEventError extends Error {
+  constructor() {
+    super('The webhook body is not an event');
+    this.name = 'MalformedEventError';
+  }
+}
+
 export interface ProviderEvent {
   id: string;
   type: string;

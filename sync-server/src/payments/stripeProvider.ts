@@ -1,9 +1,20 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { Config } from '../config';
-import { normaliseEmail } from './provider';
+import { MalformedEventError, normaliseEmail } from './provider';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './provider';
 
 const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * What the webhook reads of an event. The SDK checks only the signature and that the body is
+ * JSON, so anything else (a `data` that is a string, an id that is not) is refused here.
+ */
+const eventShape = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 /** SDK options for STRIPE_API_BASE (e.g. `http://127.0.0.1:12111`); none = api.stripe.com. */
 function apiHostOptions(apiBase: string | undefined) {
@@ -81,8 +92,10 @@ export function createStripeProvider(
             undefined,
             receivedAt,
           );
-          const object = event.data.object as unknown as Record<string, unknown>;
-          return { id: event.id, type: event.type, object };
+          const shaped = eventShape.safeParse(event);
+          if (!shaped.success) throw new MalformedEventError();
+          const { id, type, data } = shaped.data;
+          return { id, type, object: data.object };
         }
       : undefined,
   };

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { badRequest, notFound, serviceUnavailable } from '../http/errors';
+import { MalformedEventError } from './provider';
 import type { ProviderEvent } from './provider';
 import * as repo from './repo';
 import { fulfilPayment, isRefusal, revokePayment } from './service';
@@ -21,6 +22,9 @@ const stringField = (object: Record<string, unknown>, key: string): string | und
   return typeof value === 'string' ? value : undefined;
 };
 
+export const invalidEvent = () =>
+  badRequest('The webhook body is not a Stripe event', 'invalid_event');
+
 /** Checks the signature on the raw body against STRIPE_WEBHOOK_SECRET (5-minute tolerance). */
 function verifiedEvent(deps: Deps, props: { raw: Buffer; signature: string }): ProviderEvent {
   if (deps.payments?.kind !== 'stripe') throw notFound();
@@ -30,7 +34,8 @@ function verifiedEvent(deps: Deps, props: { raw: Buffer; signature: string }): P
   }
   try {
     return construct(props.raw, props.signature, deps.now());
-  } catch {
+  } catch (error) {
+    if (error instanceof MalformedEventError) throw invalidEvent();
     throw invalidSignature();
   }
 }
