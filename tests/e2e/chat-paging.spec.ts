@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { appendMessage } from '../../sync-server/src/chats/repo';
+import { DB_FILE_NAME } from '../../sync-server/src/db/open';
+import { signUpViaApi } from './helpers';
+
+/** Rows the open chat shows before she scrolls up (MESSAGE_PAGE_SIZE in app/db/chats.ts). */
+const PAGE = 50;
+const COUNT = 150;
+const SHOTS = process.env.PAGING_SHOTS ?? 'test-results/screenshots';
+
+// Each test signs up, seeds 150 messages and pulls them all to the device first: on a busy
+// two-core machine that alone can take 20 s, and a page read can wait seconds behind a pull.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+/** How long the first pull of the whole chat may take there. */
+const OPENED = { timeout: 40_000 };
+
+/** The text of message `n` (1 is the first of the chat); some run over several lines. */
+const textOf = (n: number) =>
+  n % 2 === 1
+    ? `Message ${n}: ${n % 3 === 0 ? 'so he finally texted back, and honestly I do not even know what to say to him now' : 'ok but listen'}`
+    : `Message ${n}: ${n % 4 === 0 ? 'Oh babe. Take a breath first. You do not owe him an answer tonight, and whatever you feel about it is allowed.' : 'I am listening, tell me everything.'}`;
+
+/**
+ * A chat of COUNT messages, hers and her bestie's in turn, a minute apart, written straight
+ * into the e2e server's database the way the server stores them (its own appendMessage gives
+ * each its place): writing 150 through the API would wait for 75 replies to be written.
+ * Her plan is premium so the replies show whole, not as teasers.
+ */
+async function chatOfManyMessages(page: Page): Promise<string> {
+  const email = await signUpViaApi(page);
+  const chatId = randomUUID();
+  const created = await page.request.post('/api/sync/push', {
+    data: {
+      mutations: [
+        {
+          id: randomUUID(),
+          type: 'createChat',
+          chat: { id: chatId, personaId: 1, isEmptyChatCreation: true },
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', DB_FILE_NAME));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const { id: userId } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as {
+      id: string;
+    };
+    db.prepare(
+      `INSERT INTO entitlements (user_id, tier, expires_at, updated_at) VALUES (?, 'premium', NULL, ?)
+       ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
+    ).run(userId, Date.now());
+    const start = Date.now() - COUNT * 60_000;
+    db.transaction(() => {
+      let hers = '';
+      for (let n = 1; n <= COUNT; n += 1) {
+        const id = randomUUID();
+        const fromHer = n % 2 === 1;
+        appendMessage(db, {
+          message: {
+            id,
+            chatId,
+            userId,
+            role: fromHer ? 'user' : 'assistant',
+            content: textOf(n),
+            isCrisis: 0,
+            replyTo: fromHer ? null : hers,
+            isOcr: 0,
+            isEnhancedOcr: 0,
+            imageUrl: null,
+            extractedText: null,
+            analysisType: null,
+            ocrAnalysis: null,
+            ocrStructuredData: null,
+            ocrConfidence: null,
+            createdAt: start + n * 60_000,
+          },
+        });
+        if (fromHer) hers = id;
+      }
+    })();
+  } finally {
+    db.close();
+  }
+  return chatId;
+}
+
+function rowOf(log: Locator, n: number): Locator {
+  return log.locator('.message-row').filter({ hasText: `Message ${n}:` });
+}
+
+/** Scrolls the list to its very top and answers where message `n` then is on screen. */
+async function scrollToTop(log: Locator, n: number): Promise<number> {
+  return log.evaluate((list, text) => {
+    list.scrollTop = 0;
+    const row = Array.from(list.querySelectorAll('.message-row')).find((each) =>
+      each.textContent?.includes(text),
+    );
+    return row?.getBoundingClientRect().top ?? NaN;
+  }, `Message ${n}:`);
+}
+
+const topOf = async (row: Locator) => (await row.boundingBox())?.y ?? NaN;
+
+test('a long chat opens on its newest page and reads older ones as she scrolls up, keeping her place', async ({
+  page,
+}) => {
+  const chatId = await chatOfManyMessages(page);
+  await page.goto(`/chat/${chatId}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+
+  // Only the newest page is read and drawn, and she sees the newest message.
+  await expect(rowOf(log, COUNT)).toBeInViewport(OPENED);
+  await expect(log.locator('.message-row')).toHaveCount(PAGE);
+  await expect(rowOf(log, COUNT - PAGE + 1)).toHaveCount(1);
+  await expect(rowOf(log, COUNT - PAGE)).toHaveCount(0);
+
+  // At the top, the page before comes in above; the message that was first stays put.
+  let first = COUNT - PAGE + 1;
+  while (first > 1) {
+    const before = await scrollToTop(log, first);
+    await expect(log.locator('.message-row')).toHaveCount(COUNT - first + 1 + PAGE);
+    await expect(rowOf(log, first)).toBeInViewport();
+    expect(Math.abs((await topOf(rowOf(log, first))) - before)).toBeLessThanOrEqual(3);
+    first -= PAGE;
+  }
+  await scrollToTop(log, 1);
+  await expect(rowOf(log, 1)).toBeInViewport();
+  await expect(log.getByRole('button', { name: /earlier messages/ })).toHaveCount(0);
+
+  // A new message of hers still takes the list to the bottom.
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('Back to now');
+  await box.press('Enter');
+  await expect(log.getByText('Back to now')).toBeInViewport();
+});
+
+test("'Load earlier messages' reads the page before from the keyboard", async ({ page }) => {
+  await page.addInitScript(() => {
+    // A browser without IntersectionObserver: the button is the way up.
+    delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
+  const chatId = await chatOfManyMessages(page);
+  await page.goto(`/chat/${chatId}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(rowOf(log, COUNT)).toBeInViewport(OPENED);
+  await scrollToTop(log, COUNT - PAGE + 1);
+  await expect(log.locator('.message-row')).toHaveCount(PAGE);
+  const more = log.getByRole('button', { name: 'Load earlier messages' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(log.locator('.message-row')).toHaveCount(2 * PAGE);
+  await expect(rowOf(log, COUNT - PAGE + 1)).toBeInViewport();
+  await expect(more).toBeFocused();
+});
+
+/**
+ * Holds IndexedDB's messages store in a read-write transaction of its own until
+ * `window.releaseMessages()`: the app's reads wait behind it, so the loading state stays on
+ * screen long enough to be seen.
+ */
+async function holdMessages(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('besties');
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('messages', 'readwrite');
+          const store = tx.objectStore('messages');
+          let holding = true;
+          (window as { releaseMessages?: () => void }).releaseMessages = () => {
+            holding = false;
+          };
+          const keepBusy = () => {
+            if (holding) store.count().onsuccess = keepBusy;
+          };
+          keepBusy();
+          tx.oncomplete = () => db.close();
+          resolve();
+        };
+      }),
+  );
+}
+
+for (const theme of ['pink', 'light', 'dark'] as const) {
+  test(`the chat while older messages load, in the ${theme} theme`, async ({ page }, testInfo) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const chatId = await chatOfManyMessages(page);
+    await page.goto(`/chat/${chatId}`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(rowOf(log, COUNT)).toBeInViewport(OPENED);
+    await holdMessages(page);
+    await scrollToTop(log, COUNT - PAGE + 1);
+    await expect(log.getByRole('button', { name: 'Loading earlier messages…' })).toBeVisible();
+    mkdirSync(SHOTS, { recursive: true });
+    const shot = `${SHOTS}/paging-${theme}-${testInfo.project.name}.png`;
+    await page.screenshot({ path: shot });
+    await testInfo.attach(`paging-${theme}`, { path: shot, contentType: 'image/png' });
+    await page.evaluate(() => (window as { releaseMessages?: () => void }).releaseMessages?.());
+    await expect(log.locator('.message-row')).toHaveCount(2 * PAGE);
+    const after = `${SHOTS}/paging-${theme}-${testInfo.project.name}-after.png`;
+    await page.screenshot({ path: after });
+  });
+}
