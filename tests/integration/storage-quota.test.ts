@@ -206,6 +206,7 @@ describe('past her quota', () => {
         width: 300,
         height: 300,
         channels: 3,
+        background: '#808080',
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
