@@ -141,6 +141,34 @@ describe('the chat screen', () => {
     expect(screen.getByText(/an AI, not a person/)).toBeTruthy();
   });
 
+  it('shows only the newest page of a long chat, and the AI reminder for hours of chatting beyond it', async () => {
+    // 100 messages two minutes apart: 3 h 18 min with no break, though the newest page of 50
+    // spans only 98 minutes.
+    const start = Date.parse('2026-11-25T08:00:00.000Z');
+    const messages = Array.from({ length: 100 }, (_, i) =>
+      aMessage({
+        id: `long-${i + 1}`,
+        chatId: 'long',
+        seq: i + 1,
+        isUser: i % 2 === 0,
+        message: `Line ${i + 1}`,
+        timestamp: new Date(start + i * 2 * 60_000).toISOString(),
+      }),
+    );
+    onServer(aChat({ id: 'long', messages }));
+    givenUser({ ...USER, subscriptionTier: 'premium' });
+    renderApp('/chat/long');
+    // A hundred rows to pull and draw: slower than the other chats here.
+    const slow = { timeout: 10_000 };
+    const log = await screen.findByRole('log', { name: 'Messages' }, slow);
+    expect(await within(log).findByText('Line 100', {}, slow)).toBeTruthy();
+    expect(within(log).getByText('Line 51')).toBeTruthy();
+    expect(within(log).queryByText('Line 50')).toBeNull();
+    expect(within(log).getByRole('note').textContent).toMatch(/your bestie is an AI/);
+    await userEvent.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
+    expect(await within(log).findByText('Line 1', {}, slow)).toBeTruthy();
+  }, 30_000);
+
   it('sends through the outbox and shows the reply read from its stream', async () => {
     onServer(aChat({ id: 'c3' }));
     server.replyWith = () => ({ pieces: ['I hear ', 'you.'] });
