@@ -143,6 +143,8 @@ export class FuzzWorld {
     await rm(this.staticDir, { recursive: true, force: true });
     process.off('unhandledRejection', this.onUnhandled);
     process.off('uncaughtException', this.onUnhandled);
+    // Anything unhandled or logged after the last case (e.g. while shutting down) fails too.
+    if (this.failures.length > 0) throw new Error(this.failures.join('\n'));
   }
 
   /** The server's logger, keeping only errors: a handler that threw something unknown logs one. */
@@ -365,6 +367,7 @@ export class FuzzWorld {
     const before = this.snapshot();
     const started = performance.now();
     const sent = await this.send(request, session);
+    // FUZZ_DEBUG=1 prints each case's time before sending and sending, its size and status.
     if (process.env.FUZZ_DEBUG) {
       const ms = (from: number) => Math.round(performance.now() - from);
       console.log(
