@@ -8,7 +8,7 @@ import { startSync } from './runtime';
  * per account (a new plan or a profile change does not restart it); her account as it changes
  * is kept on the device, so an offline start shows it as it last was.
  */
-export function SyncRunner() {
+export function SyncSession() {
   const userId = useUserStore((state) => state.user?.id);
   const user = useUserStore((state) => state.user);
   useEffect(() => {
