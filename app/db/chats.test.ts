@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@shared/chat';
 import type { SyncRows } from '@shared/sync';
 import {
+  chatHoldsCrisis,
   chatsNewestFirst,
   clearLocalData,
   findChat,
@@ -214,6 +215,17 @@ describe('reading a chat a page at a time', () => {
       messages: [{ message: 'hi', status: 'pending' }],
       hasOlder: false,
     });
+  });
+
+  it('finds a crisis far above the newest page: a crisis reply, or her words alone', async () => {
+    await aChatOf(120);
+    expect(await chatHoldsCrisis('c')).toBe(false);
+    await db.messages.update('c-m3', { message: 'I want to kill myself' });
+    expect(await chatHoldsCrisis('c')).toBe(true);
+    await db.messages.update('c-m3', { message: 'm3' });
+    await db.messages.update('c-m4', { isCrisis: true });
+    expect(await chatHoldsCrisis('c')).toBe(true);
+    expect(await chatHoldsCrisis('other')).toBe(false);
   });
 
   it('reads back only as far as a span of time needs, hers unsent included', async () => {

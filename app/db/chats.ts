@@ -1,4 +1,5 @@
 import type { ChatSummary } from '@shared/chat';
+import { readCrisis } from '@shared/safety/crisis';
 import { db, type LocalChat, type LocalMessage } from './db';
 
 /** The chat fields this device keeps (a server chat without its messages). */
@@ -182,6 +183,20 @@ async function unsentOf(chatId: string): Promise<LocalMessage[]> {
     .filter((message) => message.seq === null)
     .toArray();
   return unsent.sort(inChatOrder);
+}
+
+/**
+ * Whether any message of the chat, on the page shown or far above it, is a crisis reply or her
+ * words reading as a crisis: the header's help button stays however long the chat has grown.
+ * Stops at the first one; a chat without any is read through (off the first paint's path).
+ */
+export async function chatHoldsCrisis(chatId: string): Promise<boolean> {
+  const found = await db.messages
+    .where('chatId')
+    .equals(chatId)
+    .filter((message) => message.isCrisis || (message.isUser && readCrisis(message.message).crisis))
+    .first();
+  return found !== undefined;
 }
 
 /** Never compares clocks: a device whose clock is hours off still sees each reply in place. */

@@ -1,8 +1,10 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { LoginModal } from '../../components/LoginModal';
 import { Spinner } from '../../components/ui/Spinner';
+import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
 import { chatItemsOf, hasCrisis } from './chatItems';
 import { ChatHeader } from './ChatHeader';
@@ -50,6 +52,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
   const items = useMemo(() => chatItemsOf(messages), [messages]);
   const replyText = useLiveReply(chatId, messages, props.onReply);
+  // A crisis above the pages drawn still keeps the header's help button (when unsure, help).
+  const crisisAbove = useLiveQuery(() => chatHoldsCrisis(chatId), [chatId]) ?? false;
   const { text, setText, send, sendPick, retry } = useSend(
     chatId,
     inUrl ? chatId : NEW_CHAT_DRAFT,
@@ -116,7 +120,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
             persona={persona}
             chatId={view.status === 'ready' && view.chat ? chatId : null}
             onNewChat={props.onNewChat}
-            showHelp={hasCrisis(items)}
+            showHelp={crisisAbove || hasCrisis(items)}
           />
           <MessageList
             items={items}
