@@ -5,24 +5,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './App';
 import { startPwa } from './pwa/register';
 import { UpdateBanner } from './pwa/UpdateBanner';
-import { useToastStore } from './state/useToastStore';
 import { loadUserOnce } from './state/useUserStore';
 import { SyncRunner } from './sync/SyncRunner';
 import { startTheme } from './theme/useTheme';
 import './styles/global.css';
 
-// Radix Toast loads with the first toast: most visits show none before they navigate.
+// Radix Toast is not needed for the first paint: it loads beside the first screen, so a toast
+// (one said offline too) has its area ready.
 const Toaster = lazy(async () => ({ default: (await import('./components/ui/Toaster')).Toaster }));
-
-function ToastArea() {
-  const shown = useToastStore((state) => state.current !== null);
-  if (!shown) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
-}
 
 startTheme();
 loadUserOnce();
@@ -38,7 +28,9 @@ createRoot(root).render(
     {/* Beside the routes, not in them: screens rendered alone (tests) do not start syncing.
         It loads the sync engine and Dexie once someone is signed in. */}
     <SyncRunner />
-    <ToastArea />
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
     <UpdateBanner />
   </StrictMode>,
 );
