@@ -200,7 +200,11 @@ describe('the Dexie schema', () => {
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
     expect(await v2.messages.get('m')).toMatchObject({ status: 'sent' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(4);
+    expect(v2.verno).toBe(5);
+    // Version 5's index, which reads a chat a page at a time, is built over the kept rows.
+    expect(
+      await v2.messages.where('[chatId+seq]').between(['kept', 0], ['kept', Infinity]).count(),
+    ).toBe(1);
     v2.close();
   });
 
