@@ -14,7 +14,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: [
-            'bench/**/*.test.ts',
             'shared/**/*.test.ts',
             'sync-server/**/*.test.ts',
             'tests/integration/**/*.test.ts',
