@@ -106,6 +106,9 @@ export default defineConfig({
     // Maps are written for our own debugging, with no sourceMappingURL comment in the
     // bundles; the server never serves *.map (sync-server/src/http/static.ts).
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: each chunk's static and lazy imports, read by bench/bundle.ts
+    // (the static server never serves the hidden .vite folder).
+    manifest: true,
   },
   server: {
     port: 5173,

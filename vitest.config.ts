@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: [
+            'bench/**/*.test.ts',
             'shared/**/*.test.ts',
             'sync-server/**/*.test.ts',
             'tests/integration/**/*.test.ts',

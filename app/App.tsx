@@ -1,18 +1,6 @@
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { RequireUser } from './components/RequireUser';
-import { AuthPage } from './routes/Auth/AuthPage';
 import { ChatCassieRedirect } from './routes/Chat/ChatCassieRedirect';
-import { ChatPage } from './routes/Chat/ChatPage';
-import { Checkout } from './routes/Checkout';
-import { CheckoutSuccess } from './routes/CheckoutSuccess';
-import { ForgotPassword } from './routes/ForgotPassword/ForgotPassword';
-import { Landing } from './routes/Landing/Landing';
-import { NotFound } from './routes/NotFound';
-import { Privacy } from './routes/Privacy';
-import { ResetPassword } from './routes/ResetPassword/ResetPassword';
-import { SettingsPage } from './routes/Settings/SettingsPage';
-import { Terms } from './routes/Terms';
-import { TestSuccess } from './routes/TestSuccess';
 
 function RootLayout() {
   return (
@@ -23,40 +11,94 @@ function RootLayout() {
   );
 }
 
-/** The route table of spec §2 (shared/routes.ts lists the same paths for the server). */
+/** Nothing while the first screen's chunk loads: the page has been blank until then anyway. */
+function FirstLoad() {
+  return null;
+}
+
+function SignedInOnly() {
+  return (
+    <RequireUser>
+      <Outlet />
+    </RequireUser>
+  );
+}
+
+/**
+ * The route table of spec §2 (shared/routes.ts lists the same paths for the server). Each
+ * screen is its own chunk, loaded by the router when its route is first visited: the current
+ * page stays on screen until the next one is ready, so nothing flashes. bench/bundle.ts keeps
+ * what a first visit loads within its budget.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: FirstLoad,
     children: [
-      { path: '/', element: <Landing /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/forgot-password', element: <ForgotPassword /> },
-      { path: '/reset-password', element: <ResetPassword /> },
-      { path: '/checkout', element: <Checkout /> },
-      { path: '/checkout-success', element: <CheckoutSuccess /> },
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('./routes/Landing/Landing')).Landing }),
+      },
+      {
+        path: '/auth',
+        lazy: async () => ({ Component: (await import('./routes/Auth/AuthPage')).AuthPage }),
+      },
+      {
+        path: '/forgot-password',
+        lazy: async () => ({
+          Component: (await import('./routes/ForgotPassword/ForgotPassword')).ForgotPassword,
+        }),
+      },
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('./routes/ResetPassword/ResetPassword')).ResetPassword,
+        }),
+      },
+      {
+        path: '/checkout',
+        lazy: async () => ({ Component: (await import('./routes/Checkout')).Checkout }),
+      },
+      {
+        path: '/checkout-success',
+        lazy: async () => ({
+          Component: (await import('./routes/CheckoutSuccess')).CheckoutSuccess,
+        }),
+      },
       { path: '/chat/cassie', element: <ChatCassieRedirect /> },
       {
-        // One route for /chat and /chat/{id}, so the screen (and a teaser's upgrade nudge)
-        // stays mounted when her first message turns a new chat into /chat/{id}.
-        path: '/chat/:id?',
-        element: (
-          <RequireUser>
-            <ChatPage />
-          </RequireUser>
-        ),
+        element: <SignedInOnly />,
+        children: [
+          {
+            // One route for /chat and /chat/{id}, so the screen (and a teaser's upgrade nudge)
+            // stays mounted when her first message turns a new chat into /chat/{id}.
+            path: '/chat/:id?',
+            lazy: async () => ({ Component: (await import('./routes/Chat/ChatPage')).ChatPage }),
+          },
+          {
+            path: '/settings',
+            lazy: async () => ({
+              Component: (await import('./routes/Settings/SettingsPage')).SettingsPage,
+            }),
+          },
+        ],
       },
       {
-        path: '/settings',
-        element: (
-          <RequireUser>
-            <SettingsPage />
-          </RequireUser>
-        ),
+        path: '/test-success',
+        lazy: async () => ({ Component: (await import('./routes/TestSuccess')).TestSuccess }),
       },
-      { path: '/test-success', element: <TestSuccess /> },
-      { path: '/privacy', element: <Privacy /> },
-      { path: '/terms', element: <Terms /> },
-      { path: '*', element: <NotFound /> },
+      {
+        path: '/privacy',
+        lazy: async () => ({ Component: (await import('./routes/Privacy')).Privacy }),
+      },
+      {
+        path: '/terms',
+        lazy: async () => ({ Component: (await import('./routes/Terms')).Terms }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('./routes/NotFound')).NotFound }),
+      },
     ],
   },
 ];

@@ -1,15 +1,18 @@
 import './zodConfig';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './App';
-import { Toaster } from './components/ui/Toaster';
 import { startPwa } from './pwa/register';
 import { UpdateBanner } from './pwa/UpdateBanner';
 import { loadUserOnce } from './state/useUserStore';
 import { SyncRunner } from './sync/SyncRunner';
 import { startTheme } from './theme/useTheme';
 import './styles/global.css';
+
+// Radix Toast is not needed for the first paint: it loads beside the first screen, so a toast
+// (one said offline too) has its area ready.
+const Toaster = lazy(async () => ({ default: (await import('./components/ui/Toaster')).Toaster }));
 
 startTheme();
 loadUserOnce();
@@ -22,9 +25,12 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <RouterProvider router={router} />
-    {/* Beside the routes, not in them: screens rendered alone (tests) do not start syncing. */}
+    {/* Beside the routes, not in them: screens rendered alone (tests) do not start syncing.
+        It loads the sync engine and Dexie once someone is signed in. */}
     <SyncRunner />
-    <Toaster />
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
     <UpdateBanner />
   </StrictMode>,
 );

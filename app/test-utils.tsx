@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { PublicUser } from '@shared/user';
 import { routes } from './App';
 import { Toaster } from './components/ui/Toaster';
@@ -14,10 +14,23 @@ export function givenUser(user: PublicUser | null, status: UserStatus = 'ready')
   useUserStore.setState({ status, user });
 }
 
+/** The route table with every lazy screen already loaded, so a test renders the page at once. */
+async function loaded(table: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    table.map(async ({ lazy, children, ...route }) => ({
+      ...route,
+      ...(typeof lazy === 'function' ? await lazy() : {}),
+      ...(children ? { children: await loaded(children) } : {}),
+    })) as Promise<RouteObject>[],
+  );
+}
+
+const eagerRoutes = await loaded(routes);
+
 /** Renders the whole app's route table at `path`, with the toast area. */
 export function renderApp(path: string) {
   useToastStore.setState({ current: null });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(eagerRoutes, { initialEntries: [path] });
   const view = render(
     <>
       <RouterProvider router={router} />

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider, useNavigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { setUser } from '../state/useUserStore';
 import { givenUser, renderApp, USER } from '../test-utils';
-import { isOpenToVisitors } from './RequireUser';
+import { isOpenToVisitors, RequireUser } from './RequireUser';
 
 vi.mock('../http/auth', () => ({
   login: vi.fn(),
@@ -84,5 +86,49 @@ describe('the route table', () => {
     givenUser(null);
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});
+
+describe('signing out on a guarded page', () => {
+  function LogOut() {
+    const navigate = useNavigate();
+    async function leave() {
+      await navigate('/', { replace: true, flushSync: true });
+      setUser(null);
+    }
+    return (
+      <button type="button" onClick={() => void leave()}>
+        Log out
+      </button>
+    );
+  }
+
+  it('lands on the next page even while its chunk still loads, not on /auth', async () => {
+    givenUser(USER);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          lazy: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            return { Component: () => <h1>Home</h1> };
+          },
+        },
+        { path: '/auth', element: <h1>Log in</h1> },
+        {
+          element: (
+            <RequireUser>
+              <Outlet />
+            </RequireUser>
+          ),
+          children: [{ path: '/settings', element: <LogOut /> }],
+        },
+      ],
+      { initialEntries: ['/settings'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => screen.getByRole('button', { name: 'Log out' }).click());
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/');
   });
 });

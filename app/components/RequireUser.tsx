@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useNavigation } from 'react-router-dom';
 import { useUserStore } from '../state/useUserStore';
 import { Spinner } from './ui/Spinner';
 
@@ -16,8 +16,12 @@ export function isOpenToVisitors(pathname: string, search: string): boolean {
 export function RequireUser({ children }: { children: ReactNode }) {
   const { status, user } = useUserStore();
   const { pathname, search } = useLocation();
+  const leaving = useNavigation().state !== 'idle';
 
   if (status === 'loading') return <Spinner fullScreen />;
   if (user || isOpenToVisitors(pathname, search)) return children;
+  // Signed out on her way off this page (logging out, deleting her account): the next screen
+  // may still be loading its chunk; let that navigation land rather than bounce her to /auth.
+  if (leaving) return children;
   return <Navigate replace to={`/auth?redirect=${encodeURIComponent(pathname + search)}`} />;
 }

@@ -1,6 +1,3 @@
-import { Workbox } from 'workbox-window';
-import { outboxSize } from '../db/outbox';
-import { syncNow } from '../sync/runtime';
 import { usePwaStore, type InstallPromptEvent } from './usePwaStore';
 
 const FLUSH_TIMEOUT_MS = 5000;
@@ -10,11 +7,19 @@ const FLUSH_TIMEOUT_MS = 5000;
  * lost either way: the outbox lives in IndexedDB, which a new service worker never touches.
  */
 export async function flushOutbox(): Promise<void> {
+  // Imported here, not at startup: the device's store and the engine load on signed-in screens.
+  const [{ outboxSize }, { syncNow }] = await Promise.all([
+    import('../db/outbox'),
+    import('../sync/runtime'),
+  ]);
   if ((await outboxSize()) === 0) return;
   await Promise.race([syncNow(), new Promise((resolve) => setTimeout(resolve, FLUSH_TIMEOUT_MS))]);
 }
 
-/** Registers the service worker (built app only) and listens for installs and updates. */
+/**
+ * Registers the service worker (built app only) and listens for installs and updates.
+ * workbox-window loads after startup: registering can wait for the first paint.
+ */
 export function startPwa(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
@@ -24,15 +29,17 @@ export function startPwa(): void {
   // MODE, not PROD: a build made with NODE_ENV=test (the e2e server) is still a built app.
   if (import.meta.env.MODE !== 'production' || !('serviceWorker' in navigator)) return;
 
-  const workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    usePwaStore.setState({
-      applyUpdate: async () => {
-        await flushOutbox();
-        workbox.addEventListener('controlling', () => window.location.reload());
-        workbox.messageSkipWaiting();
-      },
+  void import('workbox-window').then(({ Workbox }) => {
+    const workbox = new Workbox('/sw.js', { scope: '/' });
+    workbox.addEventListener('waiting', () => {
+      usePwaStore.setState({
+        applyUpdate: async () => {
+          await flushOutbox();
+          workbox.addEventListener('controlling', () => window.location.reload());
+          workbox.messageSkipWaiting();
+        },
+      });
     });
+    return workbox.register();
   });
-  void workbox.register();
 }

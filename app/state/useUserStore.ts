@@ -1,8 +1,6 @@
 import { create } from 'zustand';
 import type { PublicUser } from '@shared/user';
-import { withWaitingProfile } from '../db/outbox';
 import { onMutationSettled } from '../db/settled';
-import { lastUser } from '../db/sync';
 import { getCurrentUser } from '../http/auth';
 import { ApiError } from '../http/client';
 
@@ -40,7 +38,8 @@ export function updateUser(user: PublicUser): void {
 /**
  * Asks the API who is signed in (with her profile changes still in the outbox on top). A
  * network or server failure keeps what we knew; with no network at startup she is the user
- * last signed in on this device, so her chats open offline.
+ * last signed in on this device, so her chats open offline. The device's store (Dexie) is
+ * loaded only for those two: a visitor online never fetches it.
  */
 export async function refreshUser(): Promise<void> {
   const mine = ++ticket;
@@ -55,13 +54,19 @@ export async function refreshUser(): Promise<void> {
     // Her profile changes not sent yet stay on screen (the server hears of them soon). Shown
     // first as the server has it, so no screen waits on the device's store to open.
     const shown = useUserStore.getState();
-    const user = await withWaitingProfile(answer).catch(() => answer);
+    const user = await import('../db/outbox')
+      .then(({ withWaitingProfile }) => withWaitingProfile(answer))
+      .catch(() => answer);
     if (mine === ticket && useUserStore.getState() === shown && user !== answer) {
       useUserStore.setState({ user });
     }
   } catch (error) {
     const known = useUserStore.getState().user;
-    const cached = known ?? (error instanceof ApiError ? null : await lastUser().catch(() => null));
+    const cached =
+      known ??
+      (error instanceof ApiError
+        ? null
+        : await import('../db/sync').then(({ lastUser }) => lastUser()).catch(() => null));
     if (newest()) useUserStore.setState({ status: 'ready', user: cached });
   }
 }

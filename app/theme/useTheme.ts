@@ -1,10 +1,7 @@
 import { create } from 'zustand';
 import { isTheme, THEME_STORAGE_KEY, type Theme } from '@shared/theme';
 import type { PublicUser } from '@shared/user';
-import { queueProfileUpdate, themeChangeWaiting } from '../db/outbox';
-import { mirrorTheme } from '../db/settings';
 import { useUserStore } from '../state/useUserStore';
-import { syncNow } from '../sync/runtime';
 import { applyTheme, currentTheme, readStoredTheme, saveTheme } from './theme';
 
 interface ThemeState {
@@ -13,12 +10,15 @@ interface ThemeState {
 
 const useThemeStore = create<ThemeState>(() => ({ theme: currentTheme() }));
 
+// The device's store (Dexie) and the sync engine are imported where used: every page shows
+// the theme, and only a theme picked or one from her account needs them.
+
 /** Shows a theme at once and keeps it on this device for the next visit. */
 function showAndKeep(theme: Theme): void {
   applyTheme(theme);
   saveTheme(theme);
   useThemeStore.setState({ theme });
-  mirrorTheme(theme).catch(() => undefined);
+  import('../db/settings').then(({ mirrorTheme }) => mirrorTheme(theme)).catch(() => undefined);
 }
 
 /** Her last theme choice on its way into the outbox (an account theme must not overtake it). */
@@ -32,8 +32,10 @@ let queueing: Promise<unknown> = Promise.resolve();
 export function setTheme(theme: Theme): void {
   showAndKeep(theme);
   if (!useUserStore.getState().user) return;
-  queueing = queueProfileUpdate({ theme })
-    .then(() => syncNow())
+  queueing = import('../db/outbox')
+    .then(({ queueProfileUpdate }) => queueProfileUpdate({ theme }))
+    .then(() => import('../sync/runtime'))
+    .then(({ syncNow }) => syncNow())
     .catch((error: unknown) => console.error('Could not keep the theme on her account', error));
 }
 
@@ -46,7 +48,7 @@ export async function adoptAccountTheme(user: PublicUser | null): Promise<void> 
   const theme = user?.theme;
   if (!theme || theme === useThemeStore.getState().theme) return;
   await queueing;
-  if (await themeChangeWaiting()) return;
+  if (await (await import('../db/outbox')).themeChangeWaiting()) return;
   // She may have picked again (or the user changed) while we looked.
   if (useUserStore.getState().user?.theme !== theme) return;
   if (theme !== useThemeStore.getState().theme) showAndKeep(theme);

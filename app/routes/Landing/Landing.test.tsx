@@ -67,7 +67,7 @@ describe('the landing page for a visitor', () => {
     const { location } = renderApp('/');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Bestie for the Year/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Ready to meet your bestie?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Ready to meet your bestie?' });
     await user.click(
       within(dialog).getByRole('button', { name: 'Sis, I need you to come through!' }),
     );
@@ -79,7 +79,7 @@ describe('the landing page for a visitor', () => {
     const user = userEvent.setup();
     for (const name of ['Girl Bye', 'Upgrade Your Bestie']) {
       await user.click(screen.getByRole('button', { name: /Bestie for Life/ }));
-      await user.click(screen.getByRole('button', { name }));
+      await user.click(await screen.findByRole('button', { name }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     }
   });

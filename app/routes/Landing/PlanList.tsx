@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PLANS, type Plan, type PlanId } from '@shared/plans';
 import { useUserStore } from '../../state/useUserStore';
-import { PlanDialog } from './PlanDialog';
+
+// Radix Dialog loads after the page has painted, before anyone can tap a plan.
+const loadPlanDialog = () => import('./PlanDialog');
+const PlanDialog = lazy(async () => ({ default: (await loadPlanDialog()).PlanDialog }));
 
 /** The landing page's words for each plan (spec §9): a badge and the notes under the price. */
 const PLAN_NOTES: Record<PlanId, { badge?: string; notes: string[] }> = {
@@ -27,10 +30,19 @@ export function PlanList() {
   const navigate = useNavigate();
   const signedIn = useUserStore((state) => state.user !== null);
   const [chosen, setChosen] = useState<Plan | null>(null);
+  // Mounted from the first tap on, so closing plays out and focus returns to the plan.
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    void loadPlanDialog();
+  }, []);
 
   function choose(plan: Plan) {
-    if (signedIn) navigate(`/checkout?plan=${plan.id}`);
-    else setChosen(plan);
+    if (signedIn) {
+      navigate(`/checkout?plan=${plan.id}`);
+      return;
+    }
+    setUsed(true);
+    setChosen(plan);
   }
 
   return (
@@ -61,7 +73,11 @@ export function PlanList() {
           );
         })}
       </ul>
-      <PlanDialog plan={chosen} onClose={() => setChosen(null)} />
+      {used && (
+        <Suspense fallback={null}>
+          <PlanDialog plan={chosen} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,68 @@
+/**
+ * `npm run bench:bundle`: the JavaScript each page loads before its first paint, gzipped, held
+ * to its budget (issue 14): the landing page at most 120 kB, the chat screen at most 170 kB.
+ * Reads the build in dist/ (built first when missing or older than the sources); prints a
+ * table; exits 1 when a page is over budget.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { measurePages, type Manifest, type PageBudget } from './bundleBudget';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const MANIFEST = join(DIST, '.vite', 'manifest.json');
+/** What a build is made from: a newer file here means dist/ is stale. */
+const SOURCES = ['app', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
+
+const PAGES: PageBudget[] = [
+  { page: '/', lazyChunks: ['routes/Landing/Landing.tsx'], budgetKb: 120 },
+  // Signed in, /chat also starts syncing (app/sync/SyncRunner.tsx).
+  {
+    page: '/chat',
+    lazyChunks: ['routes/Chat/ChatPage.tsx', 'sync/SyncSession.tsx'],
+    budgetKb: 170,
+  },
+];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+function ensureBuild(): void {
+  const built = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
+  const changed = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
+  if (built > changed && !process.argv.includes('--build')) return;
+  console.log(built ? 'dist/ is older than the sources: building' : 'No build in dist/: building');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+function main(): void {
+  ensureBuild();
+  const sizes = measurePages({
+    html: readFileSync(join(DIST, 'index.html'), 'utf8'),
+    manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest,
+    pages: PAGES,
+    gzipBytes: (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length,
+  });
+  console.log('Initial JavaScript per page (scripts, module preloads, route chunks), gzip -9');
+  console.table(
+    sizes.map(({ page, files, kb, budgetKb, pass }) => ({
+      page,
+      files: files.length,
+      'kB gzip': kb.toFixed(1),
+      'budget kB': budgetKb,
+      result: pass ? 'pass' : 'FAIL',
+    })),
+  );
+  const missed = sizes.filter((size) => !size.pass);
+  for (const { page, files } of missed) console.error(`${page} over budget: ${files.join(', ')}`);
+  if (missed.length > 0) process.exit(1);
+}
+
+main();

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { htmlScripts, measurePages, staticClosure, type Manifest } from './bundleBudget';
+
+// entry -> vendor -> shared; the chat route -> shared, chatPart; chatPart -> (lazy) dialog;
+// the landing route -> (lazy) chat route; a cycle between vendor and shared.
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/entry.js',
+    imports: ['_vendor.js'],
+    dynamicImports: ['routes/Landing.tsx', 'routes/Chat.tsx'],
+  },
+  '_vendor.js': { file: 'assets/vendor.js', imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared.js', imports: ['_vendor.js'] },
+  'routes/Landing.tsx': { file: 'assets/landing.js', dynamicImports: ['routes/Chat.tsx'] },
+  'routes/Chat.tsx': { file: 'assets/chat.js', imports: ['_shared.js', '_chatPart.js'] },
+  '_chatPart.js': { file: 'assets/chatPart.js', dynamicImports: ['_dialog.js'] },
+  '_dialog.js': { file: 'assets/dialog.js' },
+};
+
+const html = `<!doctype html><html><head>
+  <script>document.documentElement.dataset.theme = 'pink';</script>
+  <script type="module" crossorigin src="/assets/entry.js"></script>
+  <link rel="modulepreload" crossorigin href="/assets/vendor.js">
+  <link rel="stylesheet" href="/assets/entry.css">
+</head><body><div id="root"></div></body></html>`;
+
+describe('the initial JavaScript of a page', () => {
+  it('follows static imports transitively, each file once, and stops at dynamic imports', () => {
+    expect(staticClosure(manifest, ['index.html'])).toEqual([
+      'assets/entry.js',
+      'assets/vendor.js',
+      'assets/shared.js',
+    ]);
+    expect(staticClosure(manifest, ['index.html', 'routes/Chat.tsx'])).toEqual([
+      'assets/entry.js',
+      'assets/vendor.js',
+      'assets/shared.js',
+      'assets/chat.js',
+      'assets/chatPart.js',
+    ]);
+  });
+
+  it('refuses a chunk the manifest does not have (a renamed route)', () => {
+    expect(() => staticClosure(manifest, ['routes/Gone.tsx'])).toThrow(
+      '"routes/Gone.tsx" is not in the build manifest',
+    );
+  });
+
+  it("reads index.html's module scripts and module preloads, not inline scripts or styles", () => {
+    expect(htmlScripts(html)).toEqual(['assets/entry.js', 'assets/vendor.js']);
+  });
+
+  it('sums the gzip sizes in kB and fails a page over its budget', () => {
+    const sizes: Record<string, number> = {
+      'assets/entry.js': 50_000,
+      'assets/vendor.js': 40_000,
+      'assets/shared.js': 10_000,
+      'assets/landing.js': 15_000,
+      'assets/chat.js': 60_000,
+      'assets/chatPart.js': 5_000,
+      'assets/dialog.js': 99_000,
+    };
+    const pages = measurePages({
+      html,
+      manifest,
+      pages: [
+        { page: '/', lazyChunks: ['routes/Landing.tsx'], budgetKb: 120 },
+        { page: '/chat', lazyChunks: ['routes/Chat.tsx'], budgetKb: 160 },
+      ],
+      gzipBytes: (file) => sizes[file]!,
+    });
+    expect(pages.map(({ page, kb, pass }) => ({ page, kb, pass }))).toEqual([
+      { page: '/', kb: 115, pass: true },
+      { page: '/chat', kb: 165, pass: false },
+    ]);
+  });
+});
