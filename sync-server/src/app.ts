@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db/open';
 import type { Deps } from './deps';
 import { jsonBody } from './http/body';
+import { compressAnswers } from './http/compress';
 import { healthRoutes } from './health/routes';
 import { errorHandler } from './http/errorHandler';
 import { methodNotAllowed, notFound } from './http/errors';
@@ -139,6 +140,7 @@ export function createApp({
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
+  app.use(compressAnswers());
   app.use(securityHeaders(config));
   app.use(originCheck(config.publicUrl));
   app.use(sessionMiddleware(deps));
