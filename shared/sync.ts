@@ -60,10 +60,26 @@ export const pushBodySchema = z.object({
 });
 export type PushBody = z.input<typeof pushBodySchema>;
 
-export const pullQuerySchema = z.object({
-  cursor: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(PULL_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),
-});
+/**
+ * The largest page of a compact pull (shared/compact-pull.ts): a fresh device takes her whole
+ * history in a few round trips and a few Dexie transactions.
+ */
+export const PULL_COMPACT_MAX_LIMIT = 5000;
+
+/**
+ * `format=compact` asks for the compact page (shared/compact-pull.ts), which may be larger;
+ * without it the page is a PullAnswer, as it always was.
+ */
+export const pullQuerySchema = z
+  .object({
+    cursor: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(PULL_COMPACT_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),
+    format: z.enum(['compact']).optional(),
+  })
+  .refine((query) => query.format === 'compact' || query.limit <= PULL_MAX_LIMIT, {
+    path: ['limit'],
+    message: `Too big: expected number to be <=${PULL_MAX_LIMIT}`,
+  });
 
 export interface Tombstone {
   type: 'chat';

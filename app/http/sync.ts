@@ -1,10 +1,21 @@
-import { PULL_DEFAULT_LIMIT, type Mutation, type PullAnswer, type PushAnswer } from '@shared/sync';
+import { decodePullPage } from '@shared/compact-pull';
+import {
+  PULL_COMPACT_MAX_LIMIT,
+  type Mutation,
+  type PullAnswer,
+  type PushAnswer,
+} from '@shared/sync';
 import { apiJson } from './client';
 
 export function pushMutations(mutations: Mutation[]): Promise<PushAnswer> {
   return apiJson<PushAnswer>('POST', '/api/sync/push', { mutations });
 }
 
-export function pullChanges(cursor: number, limit = PULL_DEFAULT_LIMIT): Promise<PullAnswer> {
-  return apiJson<PullAnswer>('GET', `/api/sync/pull?cursor=${cursor}&limit=${limit}`);
+/** A page of the compact pull (shared/compact-pull.ts), validated and read back as a PullAnswer. */
+export async function pullCompactChanges(
+  cursor: number,
+  limit = PULL_COMPACT_MAX_LIMIT,
+): Promise<PullAnswer> {
+  const url = `/api/sync/pull?format=compact&cursor=${cursor}&limit=${limit}`;
+  return decodePullPage(await apiJson<unknown>('GET', url));
 }

@@ -131,6 +131,41 @@ describe('the sync engine', () => {
     expect(await db.chats.count()).toBe(5);
   });
 
+  it('asks for the next page while storing this one, and stores the pages in order', async () => {
+    server.pageSize = 2;
+    for (const id of ['a', 'b', 'c', 'd', 'e']) server.change({ kind: 'chat', row: aChat({ id }) });
+    const asked: { cursor: number; stored: number }[] = [];
+    const pull = server.pull;
+    server.pull = async (cursor) => {
+      asked.push({ cursor, stored: await pullCursor() });
+      return pull(cursor);
+    };
+    await engine().sync();
+    expect(asked.map((call) => call.cursor)).toEqual([0, 2, 4]);
+    // Page 2 was asked for before page 1 was stored.
+    expect(asked[1]?.stored).toBe(0);
+    expect(await pullCursor()).toBe(5);
+    expect(await db.chats.count()).toBe(5);
+  });
+
+  it('drops the page asked for ahead when this one cannot be stored, and tries again later', async () => {
+    server.pageSize = 1;
+    server.change({ kind: 'chat', row: aChat({ id: 'a', title: undefined as never }) });
+    server.change({ kind: 'chat', row: aChat({ id: 'b' }) });
+    const broken = aMessage({ id: undefined as unknown as string, chatId: 'a' });
+    const pull = server.pull;
+    server.pull = async (cursor) => {
+      const page = await pull(cursor);
+      return cursor === 0 ? { ...page, messages: [broken] } : page;
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await engine().sync();
+    errors.mockRestore();
+    expect(statuses.at(-1)).toBe('error-will-retry');
+    expect(await pullCursor()).toBe(0);
+    expect(await db.chats.count()).toBe(0);
+  });
+
   it('never moves the cursor past rows that were not stored', async () => {
     const broken = aMessage({ id: undefined as unknown as string });
     await expect(

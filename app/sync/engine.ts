@@ -89,9 +89,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /**
+   * Every page from the stored cursor on. The next page is asked for while this one is being
+   * stored; it is only stored after this one (and dropped if storing this one fails).
+   */
   async function pullAll(): Promise<void> {
+    let next = transport.pull(await pullCursor());
     for (;;) {
-      const page = await transport.pull(await pullCursor());
+      const page = await next;
+      if (page.hasMore) {
+        next = transport.pull(page.cursor);
+        // Awaited below; a failure is seen there, or dropped when this page fails first.
+        next.catch(() => undefined);
+      }
       await savePulledPage(page);
       if (!page.hasMore) return;
     }

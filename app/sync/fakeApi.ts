@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { encodePullPage } from '@shared/compact-pull';
 import type { Mutation } from '@shared/sync';
 import { FakeSyncServer } from './fakeServer';
 
@@ -18,7 +19,10 @@ export function fakeSyncApi(server = new FakeSyncServer()) {
       return Response.json(await server.push(mutations));
     }
     if (method === 'GET' && url.pathname === '/api/sync/pull') {
-      return Response.json(await server.pull(Number(url.searchParams.get('cursor') ?? 0)));
+      const page = await server.pull(Number(url.searchParams.get('cursor') ?? 0));
+      return Response.json(
+        url.searchParams.get('format') === 'compact' ? encodePullPage(page) : page,
+      );
     }
     if (method === 'POST' && url.pathname === '/api/ocr/upload') {
       const form = init.body as FormData;

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@shared/user';
 import { claimDevice } from '../db/sync';
 import { uploadScreenshot } from '../http/ocr';
-import { pullChanges, pushMutations } from '../http/sync';
+import { pullCompactChanges, pushMutations } from '../http/sync';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { useSyncStore } from './useSyncStore';
 
@@ -25,7 +25,7 @@ export function startSync(user: PublicUser): () => void {
   const mine = createSyncEngine({
     transport: {
       push: pushMutations,
-      pull: (cursor) => pullChanges(cursor),
+      pull: (cursor) => pullCompactChanges(cursor),
       uploadImage: uploadScreenshot,
     },
     onStatus: (status) =>

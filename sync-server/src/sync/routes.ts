@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { encodePullPage } from '@shared/compact-pull';
 import { pullQuerySchema, pushBodySchema } from '@shared/sync';
 import type { Deps } from '../deps';
 import { signedIn } from '../http/signedIn';
@@ -18,9 +19,10 @@ export function syncRoutes(deps: Deps): Router<AppState> {
 
   router.get('/sync/pull', (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
-    const { cursor, limit } = validate(pullQuerySchema, ctx.query);
+    const { cursor, limit, format } = validate(pullQuerySchema, ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = pull(deps, { userId: user.id, tier, cursor, limit });
+    const page = pull(deps, { userId: user.id, tier, cursor, limit });
+    ctx.body = format === 'compact' ? encodePullPage(page) : page;
   });
 
   return router;
