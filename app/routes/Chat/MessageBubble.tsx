@@ -30,7 +30,8 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
       return (
         <UserRow>
           <div className="chat-bubble chat-bubble--user chat-bubble--failed">{item.text}</div>
-          <div className="chat-bubble__error" role="alert">
+          {/* Not an alert: the row mounts again as she scrolls; ReplyAnnouncer says it once. */}
+          <div className="chat-bubble__error">
             <span>{item.failure}</span>
             <button type="button" className="btn btn--secondary" onClick={() => onRetry(item.id)}>
               Retry

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aChat } from '../../db/testData';
@@ -7,18 +7,30 @@ import { MessageList } from './MessageList';
 import type { OlderMessages } from './useMessagePages';
 
 const PERSONA = aChat({ id: 'x' }).persona;
-/** jsdom has no layout: here every row of the list is ROW px tall, one under the other. */
+/** jsdom has no layout: here the list is VIEW px tall and every row ROW px. */
+const VIEW = 500;
 const ROW = 100;
 
-const itemsFrom = (first: number, last: number): ChatItem[] =>
-  Array.from({ length: last - first + 1 }, (_, i) => ({
-    id: `m${first + i}`,
-    timestamp: '2026-11-25T10:00:00.000Z',
-    kind: 'message',
-    from: 'user',
-    text: `message ${first + i}`,
-    crisis: false,
-  }));
+const message = (n: number, from: 'user' | 'bestie' = 'user', text = `message ${n}`): ChatItem => ({
+  id: `m${n}`,
+  timestamp: '2026-11-25T10:00:00.000Z',
+  kind: 'message',
+  from,
+  text,
+  crisis: false,
+});
+
+const pending = (n: number): ChatItem => ({ ...base(n), kind: 'pending', text: `message ${n}` });
+const failed = (n: number, failure: string): ChatItem => ({
+  ...base(n),
+  kind: 'failed',
+  text: `message ${n}`,
+  failure,
+});
+const base = (n: number) => ({ id: `m${n}`, timestamp: '2026-11-25T10:00:00.000Z' });
+
+const itemsFrom = (first: number, last: number, from: 'user' | 'bestie' = 'user'): ChatItem[] =>
+  Array.from({ length: last - first + 1 }, (_, i) => message(first + i, from));
 
 function list(items: ChatItem[], older: OlderMessages, onLoadOlder = () => {}) {
   return (
@@ -36,39 +48,126 @@ function list(items: ChatItem[], older: OlderMessages, onLoadOlder = () => {}) {
   );
 }
 
-const offsetTop = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetTop')!;
 const scrolled = new WeakMap<Element, number>();
-const toBottom = vi.fn();
+const log = () => screen.getByRole('log', { name: 'Messages' });
+const announced = () =>
+  document.querySelector('.visually-hidden[aria-live="polite"]')?.textContent ?? null;
+/** The texts of the bubbles drawn, in order. */
+const drawn = () =>
+  Array.from(log().querySelectorAll('.message-list__row .chat-bubble')).map(
+    (bubble) => bubble.textContent,
+  );
+const bottom = () => log().scrollHeight - log().clientHeight;
+
+/** Where the row holding `text` is on screen: its place in the list less the scroll. */
+function onScreen(text: string): number {
+  const row = screen.getByText(text).closest<HTMLElement>('.message-list__row')!;
+  return Number(/translateY\((-?[\d.]+)px\)/.exec(row.style.transform)?.[1]) - log().scrollTop;
+}
+
+function scrollTo(top: number) {
+  act(() => {
+    log().scrollTop = top;
+    fireEvent.scroll(log());
+  });
+}
 
 beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetTop', {
-    configurable: true,
-    get(this: HTMLElement) {
-      const siblings = Array.from(this.parentElement?.children ?? []);
-      return siblings.indexOf(this) * ROW;
+  const layout = {
+    clientHeight(this: HTMLElement) {
+      return this.classList.contains('message-list') ? VIEW : 0;
     },
-  });
+    offsetHeight(this: HTMLElement) {
+      return this.classList.contains('message-list__row') ? ROW : 0;
+    },
+    scrollHeight(this: HTMLElement) {
+      const rows = this.querySelector<HTMLElement>('.message-list__rows');
+      return rows ? parseFloat(rows.style.height) : 0;
+    },
+  };
+  for (const [name, get] of Object.entries(layout)) {
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get });
+  }
   Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
     configurable: true,
     get(this: HTMLElement) {
       return scrolled.get(this) ?? 0;
     },
     set(this: HTMLElement, value: number) {
-      scrolled.set(this, value);
+      const max = Math.max(0, this.scrollHeight - this.clientHeight);
+      scrolled.set(this, Math.min(max, Math.max(0, value)));
     },
   });
-  toBottom.mockClear();
-  vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(toBottom);
+  Element.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions) {
+    this.scrollTop = options?.top ?? this.scrollTop;
+    this.dispatchEvent(new Event('scroll'));
+  } as Element['scrollTo'];
 });
 
 afterEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetTop', offsetTop);
-  delete (HTMLElement.prototype as { scrollTop?: number }).scrollTop;
+  for (const name of ['clientHeight', 'offsetHeight', 'scrollHeight', 'scrollTop']) {
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+  }
+  delete (Element.prototype as Partial<Element>).scrollTo;
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
-describe('the message list, a page at a time', () => {
+describe('the message list, virtualised', () => {
+  it('opens at the newest message with only the rows near the screen drawn, however long the chat', async () => {
+    render(list(itemsFrom(1, 1000), 'none'));
+    await waitFor(() => expect(drawn()).toContain('message 1000'));
+    expect(log().scrollTop).toBe(bottom());
+    expect(drawn()).not.toContain('message 1');
+    // The screen holds 5 rows; a few more are drawn on each side, never the thousand.
+    expect(drawn().length).toBeGreaterThanOrEqual(VIEW / ROW);
+    expect(drawn().length).toBeLessThanOrEqual(20);
+
+    scrollTo(0);
+    expect(drawn()).toContain('message 1');
+    expect(drawn()).not.toContain('message 1000');
+    expect(drawn().length).toBeLessThanOrEqual(20);
+  });
+
+  it('keeps the message she was looking at in place when older ones come in above, without jumping to the bottom', async () => {
+    const { rerender } = render(list(itemsFrom(51, 100), 'more'));
+    await waitFor(() => expect(log().scrollTop).toBe(bottom()));
+    // She has scrolled to the top: message 51 is the first one on screen.
+    scrollTo(0);
+    const before = onScreen('message 51');
+    rerender(list(itemsFrom(51, 100), 'loading'));
+    expect(onScreen('message 51')).toBe(before);
+
+    rerender(list(itemsFrom(1, 100), 'more'));
+    // 50 rows came in above message 51: the list scrolled down by as much, so it stays put.
+    expect(log().scrollTop).toBeGreaterThan(40 * 50);
+    expect(onScreen('message 51')).toBe(before);
+    expect(drawn()).toContain('message 50');
+    expect(drawn()).not.toContain('message 100');
+  });
+
+  it('takes her own new message to the bottom, wherever she was reading', async () => {
+    const { rerender } = render(list(itemsFrom(1, 100), 'none'));
+    await waitFor(() => expect(log().scrollTop).toBe(bottom()));
+    scrollTo(20 * ROW);
+    rerender(list([...itemsFrom(1, 100), pending(101)], 'none'));
+    await waitFor(() => expect(drawn()).toContain('message 101'));
+    expect(log().scrollTop).toBe(bottom());
+  });
+
+  it('follows a reply coming in below only when she was at the bottom', async () => {
+    const { rerender } = render(list(itemsFrom(1, 100), 'none'));
+    await waitFor(() => expect(log().scrollTop).toBe(bottom()));
+    rerender(list([...itemsFrom(1, 100), message(101, 'bestie')], 'none'));
+    await waitFor(() => expect(drawn()).toContain('message 101'));
+    expect(log().scrollTop).toBe(bottom());
+
+    scrollTo(20 * ROW);
+    rerender(list([...itemsFrom(1, 100), message(101, 'bestie'), message(102, 'bestie')], 'none'));
+    expect(log().scrollTop).toBe(20 * ROW);
+    expect(drawn()).not.toContain('message 102');
+  });
+
   it("offers 'Load earlier messages' while there are older ones, and reads them when pressed", async () => {
     const onLoadOlder = vi.fn();
     const { rerender } = render(list(itemsFrom(51, 100), 'more', onLoadOlder));
@@ -83,33 +182,6 @@ describe('the message list, a page at a time', () => {
 
     rerender(list(itemsFrom(1, 100), 'none', onLoadOlder));
     expect(screen.queryByRole('button', { name: /earlier messages/ })).toBeNull();
-    expect(screen.getByText('message 1')).toBeTruthy();
-  });
-
-  it('keeps the message she was looking at in place when older ones come in above, without jumping to the bottom', () => {
-    const { rerender } = render(list(itemsFrom(51, 100), 'more'));
-    const log = screen.getByRole('log', { name: 'Messages' });
-    expect(toBottom).toHaveBeenCalledTimes(1);
-    // She has scrolled to the top: message 51 is the one on screen.
-    log.scrollTop = 0;
-    rerender(list(itemsFrom(51, 100), 'loading'));
-    expect(log.scrollTop).toBe(0);
-
-    rerender(list(itemsFrom(1, 100), 'more'));
-    // 50 rows came in above message 51: the list scrolled down by as much, so it stays put.
-    expect(log.scrollTop).toBe(50 * ROW);
-    expect(screen.getByText('message 51').parentElement!.offsetTop - log.scrollTop).toBe(ROW);
-    expect(toBottom).toHaveBeenCalledTimes(1);
-  });
-
-  it('scrolls to the bottom for a new message below, however many are read above', () => {
-    const { rerender } = render(list(itemsFrom(51, 100), 'more'));
-    // The newest page when a message comes in: the oldest drops out of it, the count stays.
-    rerender(list(itemsFrom(52, 101), 'more'));
-    expect(toBottom).toHaveBeenCalledTimes(2);
-    rerender(list(itemsFrom(1, 101), 'none'));
-    rerender(list(itemsFrom(1, 102), 'none'));
-    expect(toBottom).toHaveBeenCalledTimes(3);
   });
 
   it('reads the page before when she nears the top, and not when there is none', () => {
@@ -141,5 +213,45 @@ describe('the message list, a page at a time', () => {
     const before = observed.length;
     rerender(list(itemsFrom(1, 100), 'none', onLoadOlder));
     expect(observed).toHaveLength(before);
+  });
+});
+
+describe('what a screen reader hears', () => {
+  it('the log itself is not live: rows drawn as she scrolls are not read out', () => {
+    render(list(itemsFrom(1, 100, 'bestie'), 'none'));
+    expect(log().getAttribute('aria-live')).toBe('off');
+    expect(announced()).toBe('');
+    scrollTo(0);
+    expect(drawn()).toContain('message 1');
+    expect(announced()).toBe('');
+  });
+
+  it("says a new reply once, politely, as 'Cassie: …', and nothing for older messages read in above", () => {
+    const opened = [...itemsFrom(51, 99, 'bestie'), message(100)];
+    const { rerender } = render(list(opened, 'more'));
+    rerender(
+      list([...opened, message(101, 'bestie', '**Oh babe**, breathe.\n- one\n- two')], 'more'),
+    );
+    expect(announced()).toBe(`${PERSONA.name}: Oh babe, breathe.\none\ntwo`);
+
+    // The next reply is said alone: the first is not said again.
+    const later = [...opened, message(101, 'bestie'), message(102), message(103, 'bestie', 'Yes!')];
+    rerender(list(later, 'more'));
+    expect(announced()).toBe(`${PERSONA.name}: Yes!`);
+    // Replies read in above are old news: what was said stays, nothing new is said.
+    rerender(list([...itemsFrom(1, 50, 'bestie'), ...later], 'none'));
+    expect(announced()).toBe(`${PERSONA.name}: Yes!`);
+  });
+
+  it('says nothing when the chat opens, and says so when a message of hers could not be sent', () => {
+    const opened = itemsFrom(1, 10, 'bestie');
+    const sending = pending(11);
+    const { rerender } = render(list([...opened, sending], 'none'));
+    expect(announced()).toBe('');
+    const failure = 'Not sent. Please try again.';
+    rerender(list([...opened, failed(11, failure)], 'none'));
+    expect(announced()).toBe(failure);
+    // The Retry row is not an alert of its own: drawn again as she scrolls, it says nothing.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,8 +1,25 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, type RefObject } from 'react';
+import {
+  defaultRangeExtractor,
+  observeElementRect,
+  useVirtualizer,
+  type Range,
+} from '@tanstack/react-virtual';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type RefObject,
+} from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { Markdown } from '../../components/Markdown';
 import type { ChatItem } from './chatItems';
 import { BestieRow, MessageBubble } from './MessageBubble';
+import { estimatedHeight, rowsOf, type MessageRow } from './messageRows';
+import { ReplyAnnouncer } from './ReplyAnnouncer';
 import type { OlderMessages } from './useMessagePages';
 import { AI_NOTE } from './welcome';
 
@@ -22,68 +39,174 @@ interface MessageListProps {
 }
 
 /** How far above the top of the list she may be before the page before is read. */
-const READ_AHEAD = '400px';
+const READ_AHEAD = '600px';
+/** Within this many px of the bottom she is reading the newest: what comes in below follows. */
+const AT_END_PX = 80;
+/** Rows drawn beyond each edge of the screen, so a quick scroll never shows a gap. */
+const OVERSCAN = 6;
+/**
+ * Without layout (a list with no height: not shown, or a test's DOM) nothing could be judged
+ * near the screen: every row is drawn, as before the list was virtualised.
+ */
+const NO_LAYOUT_HEIGHT = 800;
 
+/**
+ * The conversation, virtualised (issue 14): only the rows near the screen are in the DOM,
+ * each measured as drawn, so a chat of ten thousand messages opens and scrolls like a short
+ * one. It opens at the newest; her place stays put when older pages come in above
+ * (TanStack Virtual's end anchoring: the row on screen keeps its position); what comes in
+ * below follows only when she was at the bottom, and her own new message always does.
+ */
 export function MessageList(props: MessageListProps) {
-  const { items, persona, welcome, replyText, showAiReminder, onRetry, onUpgrade } = props;
-  const end = useRef<HTMLDivElement>(null);
-  const newestId = items.at(-1)?.id;
+  const { items, persona, replyText, showAiReminder } = props;
+  const list = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const rowsBox = useRef<HTMLDivElement>(null);
+  const rows = useMemo(
+    () => rowsOf(items, replyText, showAiReminder),
+    [items, replyText, showAiReminder],
+  );
+  const margin = useRowsMargin(list, rowsBox, props.older !== 'none');
+  const focused = useRef<string | null>(null);
+  const noLayout = useRef(false);
 
-  const { list, top } = useKeptPlace();
+  // Its instance is mutable by design (measurements, scroll state): nothing here memoises it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => list.current,
+    estimateSize: (index) => estimatedHeight(rows[index] as MessageRow),
+    getItemKey: (index) => (rows[index] as MessageRow).key,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    observeElementRect: (instance, onRect) =>
+      observeElementRect(instance, (rect) => {
+        noLayout.current = rect.height === 0;
+        onRect(noLayout.current ? { ...rect, height: NO_LAYOUT_HEIGHT } : rect);
+      }),
+    // The row holding her focus stays drawn (a Retry or upgrade button she tabbed to).
+    rangeExtractor: (range: Range) =>
+      noLayout.current
+        ? Array.from({ length: range.count }, (_, index) => index)
+        : withFocused(range, rows, focused.current),
+  });
+
+  // Opens at the newest message.
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+  }, [virtualizer]);
+
+  // Her own new message goes to the bottom, wherever she was reading.
+  const newest = items.at(-1);
+  const newestId = newest?.id;
+  const hers = newest !== undefined && isHers(newest);
+  const opened = useRef(newestId);
+  useLayoutEffect(() => {
+    if (newestId === opened.current) return;
+    opened.current = newestId;
+    if (hers) virtualizer.scrollToEnd();
+  }, [virtualizer, newestId, hers]);
+
   useReadAhead(list, top, props.older, props.onLoadOlder);
 
-  // On open, and when a message of hers or a reply comes in below; never for older ones above.
-  useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
-  }, [newestId, replyText]);
+  function trackFocus(event: FocusEvent<HTMLDivElement>) {
+    const row = (event.target as Element).closest<HTMLElement>('[data-index]');
+    focused.current = row ? (rows[Number(row.dataset.index)]?.key ?? null) : null;
+  }
 
   return (
-    <div className="message-list" role="log" aria-live="polite" aria-label="Messages" ref={list}>
-      <div className="message-list__older" ref={top}>
-        {props.older !== 'none' && (
-          <button
-            type="button"
-            className="message-list__load-older"
-            aria-disabled={props.older === 'loading'}
-            onClick={() => props.onLoadOlder()}
-          >
-            {props.older === 'loading' ? (
-              <>
-                <span className="message-list__loading-ring" aria-hidden="true" />
-                Loading earlier messages…
-              </>
-            ) : (
-              'Load earlier messages'
-            )}
-          </button>
-        )}
-      </div>
-      {items.length === 0 && (
-        <>
-          <div className="message-list__empty">
-            <p className="message-list__empty-title">No messages yet!</p>
-            <p>Type a message below to start the conversation.</p>
-          </div>
-          <BestieRow persona={persona} unsaved>
-            <div className="chat-bubble chat-bubble--bestie">
-              <p className="md__p">{welcome}</p>
-              <p className="chat-bubble__ai-note">{AI_NOTE}</p>
+    <>
+      <div
+        className="message-list"
+        role="log"
+        // Rows mount and unmount as she scrolls: the log is not live; ReplyAnnouncer speaks.
+        aria-live="off"
+        aria-label="Messages"
+        ref={list}
+        onFocus={trackFocus}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) focused.current = null;
+        }}
+      >
+        <div className="message-list__older" ref={top}>
+          {props.older !== 'none' && (
+            <button
+              type="button"
+              className="message-list__load-older"
+              aria-disabled={props.older === 'loading'}
+              onClick={() => props.onLoadOlder()}
+            >
+              {props.older === 'loading' ? (
+                <>
+                  <span className="message-list__loading-ring" aria-hidden="true" />
+                  Loading earlier messages…
+                </>
+              ) : (
+                'Load earlier messages'
+              )}
+            </button>
+          )}
+        </div>
+        <div
+          className="message-list__rows"
+          ref={rowsBox}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {virtualizer.getVirtualItems().map((virtual) => (
+            <div
+              key={virtual.key}
+              className="message-list__row"
+              data-index={virtual.index}
+              ref={virtualizer.measureElement}
+              style={{
+                transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              <Row row={rows[virtual.index] as MessageRow} {...props} />
             </div>
-          </BestieRow>
-        </>
-      )}
-      {items.map((item) => (
+          ))}
+        </div>
+      </div>
+      <ReplyAnnouncer items={items} personaName={persona.name} />
+    </>
+  );
+}
+
+function Row({ row, ...props }: { row: MessageRow } & MessageListProps) {
+  const { persona } = props;
+  switch (row.kind) {
+    case 'item':
+      return (
         <MessageBubble
-          key={item.id}
-          item={item}
+          item={row.item}
           persona={persona}
-          onRetry={onRetry}
-          onUpgrade={onUpgrade}
+          onRetry={props.onRetry}
+          onUpgrade={props.onUpgrade}
         />
-      ))}
-      {replyText !== undefined && (
+      );
+    case 'empty':
+      return (
+        <div className="message-list__empty">
+          <p className="message-list__empty-title">No messages yet!</p>
+          <p>Type a message below to start the conversation.</p>
+        </div>
+      );
+    case 'welcome':
+      return (
         <BestieRow persona={persona} unsaved>
-          {replyText === '' ? (
+          <div className="chat-bubble chat-bubble--bestie">
+            <p className="md__p">{props.welcome}</p>
+            <p className="chat-bubble__ai-note">{AI_NOTE}</p>
+          </div>
+        </BestieRow>
+      );
+    case 'reply':
+      return (
+        <BestieRow persona={persona} unsaved>
+          {row.text === '' ? (
             <div
               className="chat-bubble chat-bubble--bestie typing"
               role="status"
@@ -95,48 +218,74 @@ export function MessageList(props: MessageListProps) {
             </div>
           ) : (
             <div className="chat-bubble chat-bubble--bestie">
-              <Markdown text={replyText} />
+              <Markdown text={row.text} />
             </div>
           )}
         </BestieRow>
-      )}
-      {showAiReminder && (
+      );
+    case 'reminder':
+      return (
         <p className="ai-reminder" role="note">
           You&apos;ve been chatting for a while, and that&apos;s okay. A gentle reminder: your
           bestie is an AI, not a person. Maybe take a little break, drink some water, and reach out
           to someone you trust too.
         </p>
-      )}
-      <div ref={end} />
-    </div>
-  );
+      );
+  }
+}
+
+function isHers(item: ChatItem): boolean {
+  switch (item.kind) {
+    case 'pending':
+    case 'failed':
+      return true;
+    case 'message':
+    case 'ocr':
+      return item.from === 'user';
+    default:
+      return false;
+  }
+}
+
+function withFocused(range: Range, rows: MessageRow[], focusedKey: string | null): number[] {
+  const drawn = defaultRangeExtractor(range);
+  if (focusedKey === null) return drawn;
+  const index = rows.findIndex((row) => row.key === focusedKey);
+  if (index === -1 || drawn.includes(index)) return drawn;
+  return [...drawn, index].sort((a, b) => a - b);
 }
 
 /**
- * Keeps her place when older messages come in above: the message that was first stays where
- * it was on screen. Checked after every render, before paint: whatever moved it (a page read
- * above it, the loading row changing), the list scrolls by as much. The list's own scroll
- * anchoring is off (chat.css) so no browser adds its own on top.
+ * Where the rows begin in the list (px from its top): below the 'Load earlier messages' row
+ * while there is one, else below the list's padding. Known in the same render as that row
+ * comes or goes (both measured), so her place is kept as the last page comes in with it.
  */
-function useKeptPlace() {
-  const list = useRef<HTMLDivElement>(null);
-  const top = useRef<HTMLDivElement>(null);
-  const anchor = useRef<{ node: HTMLElement; offset: number } | null>(null);
+function useRowsMargin(
+  list: RefObject<HTMLDivElement | null>,
+  rowsBox: RefObject<HTMLDivElement | null>,
+  withOlderRow: boolean,
+): number {
+  const [margins, setMargins] = useState({ withOlderRow: 64, without: 16 });
+  const margin = withOlderRow ? margins.withOlderRow : margins.without;
   useLayoutEffect(() => {
-    const kept = anchor.current;
-    if (list.current && kept?.node.isConnected) {
-      list.current.scrollTop += kept.node.offsetTop - kept.offset;
+    if (!list.current || !rowsBox.current) return;
+    const measured = {
+      withOlderRow: withOlderRow ? rowsBox.current.offsetTop : margins.withOlderRow,
+      without: parseFloat(getComputedStyle(list.current).paddingTop) || 0,
+    };
+    if (measured.withOlderRow === margins.withOlderRow && measured.without === margins.without) {
+      return;
     }
-    const first = top.current?.nextElementSibling;
-    anchor.current = first instanceof HTMLElement ? { node: first, offset: first.offsetTop } : null;
-  });
-  return { list, top };
+    // Measured before paint: one more render, never a frame drawn in the wrong place.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setMargins(measured);
+  }, [list, rowsBox, withOlderRow, margins]);
+  return margin;
 }
 
 /**
  * Reads the page before when she scrolls near the top (a sentinel watched by an
- * IntersectionObserver); without one, the 'Load earlier messages' button does it. While a page
- * is read, the log is not a live region: older messages are not news to read out.
+ * IntersectionObserver); without one, the 'Load earlier messages' button does it.
  */
 function useReadAhead(
   list: RefObject<HTMLDivElement | null>,
@@ -160,14 +309,4 @@ function useReadAhead(
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [list, top, older]);
-
-  useEffect(() => {
-    const log = list.current;
-    if (!log || older !== 'loading') return;
-    log.setAttribute('aria-live', 'off');
-    return () => {
-      // Once the older page is in, the log speaks again for what comes in below.
-      window.setTimeout(() => log.setAttribute('aria-live', 'polite'), 500);
-    };
-  }, [list, older]);
 }
