@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       replyLimitPaidPerHour: 300,
       replyJobLeaseMs: 30_000,
       replyJobConcurrency: 4,
+      builtinReplyPieceDelayMs: 40,
       storageQuotaBytes: 200 * 1024 * 1024,
       paymentProvider: 'test',
       stripeSecretKey: undefined,
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Besties <hello@besties.example>',
       REPLY_JOB_LEASE_MS: '5000',
       REPLY_JOB_CONCURRENCY: '2',
+      BUILTIN_REPLY_PIECE_DELAY_MS: '0',
       STORAGE_QUOTA_MB: '0.5',
     });
     expect(config).toMatchObject({
@@ -102,6 +104,7 @@ describe('loadConfig', () => {
       mailFrom: 'Besties <hello@besties.example>',
       replyJobLeaseMs: 5000,
       replyJobConcurrency: 2,
+      builtinReplyPieceDelayMs: 0,
       storageQuotaBytes: 512 * 1024,
     });
   });
@@ -153,11 +156,13 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'maybe',
       REPLY_JOB_LEASE_MS: '10',
       REPLY_JOB_CONCURRENCY: 'lots',
+      BUILTIN_REPLY_PIECE_DELAY_MS: '-5',
       HASH_CONCURRENCY: '0',
       HASH_QUEUE: 'many',
       STORAGE_QUOTA_MB: '0',
     });
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'BUILTIN_REPLY_PIECE_DELAY_MS',
       'HASH_CONCURRENCY',
       'HASH_QUEUE',
       'LOG_LEVEL',

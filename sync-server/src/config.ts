@@ -76,6 +76,9 @@ const envSchema = z.object({
   REPLY_JOB_CONCURRENCY: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1).max(64),
   ),
+  BUILTIN_REPLY_PIECE_DELAY_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000),
+  ),
   STRIPE_SECRET_KEY: optional(
     z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)'),
   ),
@@ -143,6 +146,11 @@ export interface Config {
   replyJobLeaseMs: number;
   /** Replies written at once by this process. */
   replyJobConcurrency: number;
+  /**
+   * The built-in engine's pause between the pieces of a reply, so it grows on screen like a
+   * model's (0: none, as the server bench runs it).
+   */
+  builtinReplyPieceDelayMs: number;
   /**
    * The bytes one user may keep (STORAGE_QUOTA_MB, MiB): message text with screenshot text,
    * screenshot files and her profile picture. A write past it is refused (413).
@@ -227,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replyLimitPaidPerHour: vars.REPLY_LIMIT_PAID_PER_HOUR ?? 300,
     replyJobLeaseMs: vars.REPLY_JOB_LEASE_MS ?? 30_000,
     replyJobConcurrency: vars.REPLY_JOB_CONCURRENCY ?? 4,
+    builtinReplyPieceDelayMs: vars.BUILTIN_REPLY_PIECE_DELAY_MS ?? 40,
     storageQuotaBytes: Math.floor((vars.STORAGE_QUOTA_MB ?? 200) * 1024 * 1024),
     paymentProvider: paymentProviderOf(vars, nodeEnv),
     stripeSecretKey: vars.STRIPE_SECRET_KEY,

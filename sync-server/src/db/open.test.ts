@@ -22,6 +22,18 @@ describe('openDatabase', () => {
     db.close();
   });
 
+  it('prepares each SQL text once and answers the same statement, with the data of now', () => {
+    const db = openDatabase(path.join(root, 'x.sqlite'));
+    db.exec('CREATE TABLE t (x)');
+    const count = 'SELECT count(*) AS n FROM t';
+    const first = db.prepare(count);
+    expect(db.prepare(count)).toBe(first);
+    db.prepare('INSERT INTO t VALUES (?)').run(1);
+    db.prepare('INSERT INTO t VALUES (?)').run(2);
+    expect(db.prepare(count).get()).toEqual({ n: 2 });
+    db.close();
+  });
+
   it('creates the database and its -wal and -shm files readable by the owner only', () => {
     const file = path.join(root, 'x.sqlite');
     const db = openDatabase(file);

@@ -9,12 +9,15 @@ export function requestLog(
   logger: Logger,
   now: () => number = performance.now.bind(performance),
 ): Middleware {
+  // The line's fields are fixed and hold no secret, and checking it against every redaction
+  // path (wildcards among them) would cost several times the line itself, on every request.
+  const lines = logger.child({}, { redact: { paths: [] } });
   return async (ctx, next) => {
     const started = now();
     try {
       await next();
     } finally {
-      logger.info(
+      lines.info(
         { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(now() - started) },
         'request',
       );

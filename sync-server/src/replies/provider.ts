@@ -6,7 +6,9 @@ import type { ReplyProvider } from './types';
 
 /** The provider the config asks for: OPENAI_* set -> an OpenAI-compatible API, else built-in. */
 export function createReplyProvider(config: Config, logger: Logger): ReplyProvider {
-  if (config.replyProvider === 'builtin') return builtinProvider();
+  if (config.replyProvider === 'builtin') {
+    return builtinProvider({ pieceDelayMs: config.builtinReplyPieceDelayMs });
+  }
   return openAiProvider(
     {
       baseUrl: config.openaiBaseUrl,

@@ -1,0 +1,373 @@
+/**
+ * `npm run bench:server`: the real server (its own process, on loopback, default config but
+ * for the limits named in the table) driven by autocannon at 100 connections with signed-in
+ * users: list chats, open a chat, send a message (built-in reply engine), a sync pull page;
+ * beside a bare Koa hello-world measured the same way in the same run. Prints requests/s,
+ * p50/p99 and errors for each; exits 1 on a missed budget.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Request } from 'autocannon';
+import { makeDataDir } from '../tests/integration/harness';
+import { report } from './report';
+import type { Check } from './report';
+import { seedHistory } from './seed';
+
+const CONNECTIONS = 100;
+const WARMUP_SECONDS = 3;
+const SECONDS = 10;
+const USERS = 10;
+const CHATS_PER_USER = 20;
+const MESSAGES_PER_CHAT = 30;
+/** Rows each user's devices have not pulled yet: the pull page measured. */
+const DELTA_MESSAGES = 10;
+
+const BUDGET = {
+  listChatsShare: 0.4,
+  sendShare: 0.2,
+  p99Ms: 50,
+};
+
+/**
+ * The server's limits raised for the bench only, so a limit never answers its load with a
+ * 429: each of 10 users sends hundreds of messages a second here, a real one at most a few a
+ * minute. The built-in engine's pause between the pieces of a reply (a typing effect, no work)
+ * is off, so a send measures the server, not a timer.
+ */
+const BENCH_ENV = {
+  REPLY_LIMIT_FREE_PER_HOUR: '100000000',
+  REPLY_JOB_CONCURRENCY: '64',
+  BUILTIN_REPLY_PIECE_DELAY_MS: '0',
+};
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A TypeScript entry point in its own Node process, its output going to `logFile`. */
+function startProcess(entry: string, env: Record<string, string>, logFile: string) {
+  const out = openSync(logFile, 'a');
+  // BENCH_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile both processes.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const answer = await fetch(url);
+      await answer.arrayBuffer();
+      if (answer.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface User {
+  id: string;
+  cookie: string;
+  chatIds: string[];
+  cursor: string;
+}
+
+async function register(baseUrl: string, index: number): Promise<Omit<User, 'chatIds' | 'cursor'>> {
+  const answer = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${index}@example.com`, password: 'bench-pass-123' }),
+  });
+  const body = (await answer.json()) as { id: string };
+  if (answer.status !== 201) throw new Error(`register answered ${answer.status}`);
+  const cookie = answer.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('register set no session cookie');
+  return { id: body.id, cookie };
+}
+
+async function getJson<T>(baseUrl: string, pathname: string, cookie: string): Promise<T> {
+  const answer = await fetch(`${baseUrl}${pathname}`, { headers: { cookie } });
+  if (answer.status !== 200) throw new Error(`${pathname} answered ${answer.status}`);
+  return (await answer.json()) as T;
+}
+
+/** The cursor a device that pulled everything now holds. */
+async function cursorNow(baseUrl: string, cookie: string): Promise<string> {
+  let page = { cursor: '0', hasMore: true };
+  while (page.hasMore) {
+    page = await getJson<typeof page>(
+      baseUrl,
+      `/api/sync/pull?cursor=${page.cursor}&limit=1000`,
+      cookie,
+    );
+  }
+  return String(page.cursor);
+}
+
+/** Users with chats (seeded straight into the database) and a few rows not pulled yet. */
+async function seedUsers(baseUrl: string, dataDir: string): Promise<User[]> {
+  const users: User[] = [];
+  for (let index = 0; index < USERS; index += 1) {
+    const { id, cookie } = await register(baseUrl, index);
+    seedHistory(dataDir, {
+      userId: id,
+      chats: CHATS_PER_USER,
+      messagesPerChat: MESSAGES_PER_CHAT,
+    });
+    const cursor = await cursorNow(baseUrl, cookie);
+    seedHistory(dataDir, { userId: id, chats: 1, messagesPerChat: DELTA_MESSAGES });
+    const chats = await getJson<{ id: string }[]>(baseUrl, '/api/chats', cookie);
+    users.push({ id, cookie, cursor, chatIds: chats.map((chat) => chat.id) });
+  }
+  return users;
+}
+
+interface Target {
+  method: 'GET' | 'POST';
+  /** The request for the n-th call: spread over users and chats. */
+  request(n: number): { path: string; cookie: string; body?: string };
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** The serving process's CPU time per answer (µs): what load elsewhere does not change. */
+  cpuMicros: number;
+}
+
+/** CPU seconds (user + system) a process has used so far; NaN where /proc is missing. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function drive(
+  baseUrl: string,
+  target: Target,
+  seconds: number,
+  pid: number | undefined,
+): Promise<Figures> {
+  let n = 0;
+  const request: Request = {
+    method: target.method,
+    setupRequest: (req) => {
+      const next = target.request(n);
+      n += 1;
+      return {
+        ...req,
+        path: next.path,
+        headers: {
+          cookie: next.cookie,
+          ...(next.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: next.body,
+      };
+    },
+  };
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [request],
+  });
+  if (process.env.BENCH_VERBOSE) {
+    const { latency, errors, timeouts, non2xx, statusCodeStats } = result;
+    console.log(JSON.stringify({ latency, errors, timeouts, non2xx, statusCodeStats }));
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
+    cpuMicros: ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total,
+  };
+}
+
+async function measure(baseUrl: string, target: Target, pid: number | undefined) {
+  await drive(baseUrl, target, WARMUP_SECONDS, pid);
+  return drive(baseUrl, target, SECONDS, pid);
+}
+
+function targets(users: User[]): Record<string, Target> {
+  const userOf = (n: number) => users[n % users.length] as User;
+  const chatOf = (n: number) => {
+    const user = userOf(n);
+    const chatId = user.chatIds[Math.floor(n / users.length) % user.chatIds.length] as string;
+    return { user, chatId };
+  };
+  return {
+    'list chats': {
+      method: 'GET',
+      request: (n) => ({ path: '/api/chats', cookie: userOf(n).cookie }),
+    },
+    'open a chat': {
+      method: 'GET',
+      request: (n) => {
+        const { user, chatId } = chatOf(n);
+        return { path: `/api/chats/${chatId}`, cookie: user.cookie };
+      },
+    },
+    'sync pull page': {
+      method: 'GET',
+      request: (n) => {
+        const user = userOf(n);
+        return { path: `/api/sync/pull?cursor=${user.cursor}`, cookie: user.cookie };
+      },
+    },
+    'send a message': {
+      method: 'POST',
+      request: (n) => {
+        const { user, chatId } = chatOf(n);
+        return {
+          path: `/api/chats/${chatId}/messages`,
+          cookie: user.cookie,
+          body: JSON.stringify({ message: 'School was so weird today, can I tell you about it?' }),
+        };
+      },
+    },
+  };
+}
+
+const fmt = (figures: Figures) =>
+  `${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
+  `${figures.errors} errors, ${Math.round(figures.cpuMicros)} µs CPU each`;
+
+async function main() {
+  const dataDir = await makeDataDir();
+  const children: ChildProcess[] = [];
+  try {
+    const koaPort = await freePort();
+    const koa = startProcess(
+      'bench/bare-koa.ts',
+      { PORT: String(koaPort) },
+      path.join(dataDir, 'koa.log'),
+    );
+    children.push(koa);
+    const koaUrl = `http://127.0.0.1:${koaPort}`;
+    await waitUntilUp(koaUrl, koa);
+    const bare = await measure(
+      koaUrl,
+      { method: 'GET', request: () => ({ path: '/', cookie: '' }) },
+      koa.pid,
+    );
+    await stopProcess(koa);
+
+    const port = await freePort();
+    const server = startProcess(
+      'sync-server/src/main.ts',
+      {
+        ...BENCH_ENV,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+      },
+      path.join(dataDir, 'server.log'),
+    );
+    children.push(server);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilUp(`${baseUrl}/api/health`, server);
+    const users = await seedUsers(baseUrl, dataDir);
+    const results: [string, Figures][] = [];
+    // BENCH_ONLY: one route's name, e.g. 'sync pull page', to profile it alone.
+    const only = process.env.BENCH_ONLY;
+    for (const [name, target] of Object.entries(targets(users))) {
+      if (only && name !== only) continue;
+      results.push([name, await measure(baseUrl, target, server.pid)]);
+    }
+
+    const checks: Check[] = [
+      {
+        measure: `bare Koa hello-world (${CONNECTIONS} connections)`,
+        value: fmt(bare),
+        budget: 'baseline',
+        ok: true,
+      },
+    ];
+    for (const [name, figures] of results) {
+      const share = figures.rps / bare.rps;
+      checks.push({ measure: name, value: fmt(figures), budget: '', ok: true });
+      const shareBudget =
+        name === 'list chats'
+          ? BUDGET.listChatsShare
+          : name === 'send a message'
+            ? BUDGET.sendShare
+            : undefined;
+      if (shareBudget !== undefined) {
+        checks.push({
+          measure: `${name}: share of bare Koa's req/s (%)`,
+          value: (share * 100).toFixed(1),
+          budget: `>= ${shareBudget * 100}`,
+          ok: share >= shareBudget,
+        });
+      }
+      checks.push({
+        measure: `${name}: p99 (ms)`,
+        value: String(figures.p99),
+        budget: `< ${BUDGET.p99Ms}`,
+        ok: figures.p99 < BUDGET.p99Ms,
+      });
+      checks.push({
+        measure: `${name}: errors (non-2xx, socket, timeouts) of ${figures.requests}`,
+        value: String(figures.errors),
+        budget: '0',
+        ok: figures.errors === 0,
+      });
+    }
+    checks.push({
+      measure: 'limits raised for the bench',
+      value: Object.entries(BENCH_ENV)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', '),
+      budget: '',
+      ok: true,
+    });
+    report('server', checks);
+  } finally {
+    await Promise.all(children.map(stopProcess));
+    if (!process.env.BENCH_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+    else console.log(`data kept in ${dataDir}`);
+  }
+}
+
+await main();
