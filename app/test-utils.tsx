@@ -14,15 +14,21 @@ export function givenUser(user: PublicUser | null, status: UserStatus = 'ready')
   useUserStore.setState({ status, user });
 }
 
-/** The route table with every lazy screen already loaded, so a test renders the page at once. */
+/**
+ * The route table with every lazy screen already loaded, so a test renders the page at once.
+ * One route at a time: a test file's `vi.mock` factories may be async, and screens imported
+ * side by side could otherwise share a module before its mock was in place.
+ */
 async function loaded(table: RouteObject[]): Promise<RouteObject[]> {
-  return Promise.all(
-    table.map(async ({ lazy, children, ...route }) => ({
+  const eager: RouteObject[] = [];
+  for (const { lazy, children, ...route } of table) {
+    eager.push({
       ...route,
       ...(typeof lazy === 'function' ? await lazy() : {}),
       ...(children ? { children: await loaded(children) } : {}),
-    })) as Promise<RouteObject>[],
-  );
+    } as RouteObject);
+  }
+  return eager;
 }
 
 const eagerRoutes = await loaded(routes);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { measurePages, type Manifest, type PageBudget } from './bundleBudget';
+import { report } from './report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -51,18 +52,18 @@ function main(): void {
     gzipBytes: (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length,
   });
   console.log('Initial JavaScript per page (scripts, module preloads, route chunks), gzip -9');
-  console.table(
+  for (const { page, files, pass } of sizes) {
+    if (!pass) console.error(`${page} over budget: ${files.join(', ')}`);
+  }
+  report(
+    'bundle',
     sizes.map(({ page, files, kb, budgetKb, pass }) => ({
-      page,
-      files: files.length,
-      'kB gzip': kb.toFixed(1),
-      'budget kB': budgetKb,
-      result: pass ? 'pass' : 'FAIL',
+      measure: `${page} initial JavaScript, ${files.length} files (kB gzip)`,
+      value: kb.toFixed(1),
+      budget: `<= ${budgetKb}`,
+      ok: pass,
     })),
   );
-  const missed = sizes.filter((size) => !size.pass);
-  for (const { page, files } of missed) console.error(`${page} over budget: ${files.join(', ')}`);
-  if (missed.length > 0) process.exit(1);
 }
 
 main();

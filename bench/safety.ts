@@ -6,6 +6,7 @@
 import { readCrisis } from '@shared/safety/crisis';
 import { ALL, loadCorpus, rate, score } from '../tests/safety/corpus';
 import type { Tally } from '../tests/safety/corpus';
+import { report } from './report';
 
 const BUDGET = {
   recall: 0.98,
@@ -95,8 +96,7 @@ function main() {
       ok: true,
     },
   ];
-  console.table(checks.map(({ ok, ...row }) => ({ ...row, result: ok ? 'ok' : 'MISSED' })));
-  if (checks.some((check) => !check.ok)) process.exitCode = 1;
+  report('safety', checks);
 }
 
 main();
