@@ -243,6 +243,12 @@ describe('what a screen reader hears', () => {
     expect(announced()).toBe(`${PERSONA.name}: Yes!`);
   });
 
+  it('says nothing for a chat the first sync brings to a device where it was still empty', () => {
+    const { rerender } = render(list([], 'none'));
+    rerender(list(itemsFrom(1, 10, 'bestie'), 'none'));
+    expect(announced()).toBe('');
+  });
+
   it('says nothing when the chat opens, and says so when a message of hers could not be sent', () => {
     const opened = itemsFrom(1, 10, 'bestie');
     const sending = pending(11);

@@ -21,7 +21,8 @@ export function ReplyAnnouncer({ items, personaName }: ReplyAnnouncerProps) {
   useEffect(() => {
     const before = seen.current;
     seen.current = seenIn(items);
-    if (!before) return;
+    // What the chat shows as it opens, or what sync first brings to a chat still empty here.
+    if (!before || before.ids.size === 0) return;
     const news = newsIn(items, before, personaName);
     // Said once: a reply arriving again (another render, a page read above) is already seen.
     if (news.length > 0) setSaid(news.join('\n'));
