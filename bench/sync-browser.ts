@@ -1,0 +1,256 @@
+/**
+ * `npm run bench:sync-browser`: a fresh device's full pull of 1,000 chats × 50 messages as she
+ * waits for it (issue 14): the built app in Debian Chromium signs her in on a fresh browser
+ * context, and the clock runs from its first pull request until every row is in IndexedDB
+ * (the cursor the last page carries is stored in the same Dexie transaction as its rows, so
+ * seeing it means every row is there; the rows are counted afterwards). The bytes on the wire
+ * are what Chromium received for the pull requests (CDP encodedDataLength), held against the
+ * default uncompressed pull format measured in the same run. Builds dist/ first when it is
+ * missing or older than the sources. One warm-up run, then the median of three.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright';
+import { PULL_MAX_LIMIT } from '@shared/sync';
+import type { PullAnswer } from '@shared/sync';
+import { makeDataDir, startTestServer } from '../tests/integration/harness';
+import type { Client } from '../tests/integration/harness';
+import { report } from './report';
+import { seedHistory } from './seed';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const MANIFEST = join(DIST, '.vite', 'manifest.json');
+/** What a build is made from (as bench/bundle.ts): a newer file here means dist/ is stale. */
+const SOURCES = ['app', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
+
+const CHATS = 1000;
+const MESSAGES_PER_CHAT = 50;
+const PASSWORD = 'bench-pass-123';
+const RUNS = 3;
+const BUDGET = { fullPullSeconds: 5, bytesRatio: 1 / 3 };
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+function ensureBuild(): void {
+  const built = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
+  const changed = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
+  if (built > changed) return;
+  console.log(built ? 'dist/ is older than the sources: building' : 'No build in dist/: building');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** Today's pull as every client made it: default pages of 1,000 rows, sizes uncompressed. */
+async function defaultPull(client: Client) {
+  let bytes = 0;
+  let pages = 0;
+  let page: Pick<PullAnswer, 'cursor' | 'hasMore'> = { cursor: 0, hasMore: true };
+  while (page.hasMore) {
+    const answer = await client.get(`/api/sync/pull?cursor=${page.cursor}&limit=${PULL_MAX_LIMIT}`);
+    if (answer.status !== 200) throw new Error(`pull answered ${answer.status}`);
+    bytes += Buffer.byteLength(answer.text);
+    page = answer.body as PullAnswer;
+    pages += 1;
+  }
+  return { bytes, pages, cursor: page.cursor };
+}
+
+interface Run {
+  seconds: number;
+  wireBytes: number;
+  pages: number;
+  encodings: string[];
+  chats: number;
+  messages: number;
+}
+
+/**
+ * Runs in the page (as a string: tsx's helpers do not exist there). Reads the stored cursor
+ * every 20 ms until it is the last page's; answers when that was, when the first pull was
+ * asked for (the page's own clock for both), and the rows then in IndexedDB.
+ */
+const UNTIL_PULLED = `async (finalCursor) => {
+  const open = () => new Promise((resolve, reject) => {
+    const request = indexedDB.open('besties');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const read = (db, store, run) => new Promise((resolve, reject) => {
+    const request = run(db.transaction([store], 'readonly').objectStore(store));
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const deadline = performance.now() + 120000;
+  let end = 0;
+  while (performance.now() < deadline) {
+    const db = await open();
+    const cursor = await read(db, 'meta', (meta) => meta.get('cursor'));
+    db.close();
+    if (cursor && cursor.value === finalCursor) {
+      end = performance.now();
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const db = await open();
+  const chats = await read(db, 'chats', (chats) => chats.count());
+  const messages = await read(db, 'messages', (messages) => messages.count());
+  db.close();
+  const starts = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes('/api/sync/pull'))
+    .map((entry) => entry.startTime);
+  return { start: Math.min(...starts), end, chats, messages };
+}`;
+
+/** One fresh device: signs in through the log-in form and waits for her whole history. */
+async function freshDevice(
+  browser: Browser,
+  props: { url: string; email: string; finalCursor: number },
+): Promise<Run> {
+  const context = await browser.newContext({ baseURL: props.url });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(10_000));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const pulls = new Set<string>();
+    const encodings: string[] = [];
+    let wireBytes = 0;
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.request.url.includes('/api/sync/pull')) pulls.add(event.requestId);
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      if (!pulls.has(event.requestId)) return;
+      const headers = Object.fromEntries(
+        Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      encodings.push(String(headers['content-encoding'] ?? 'identity'));
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      if (pulls.has(event.requestId)) wireBytes += event.encodedDataLength;
+    });
+
+    await page.goto('/auth');
+    const form = page.getByRole('tabpanel', { name: 'Log In' });
+    await form.getByLabel('Email').fill(props.email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    const firstPull = page.waitForRequest((request) => request.url().includes('/api/sync/pull'));
+    await form.getByRole('button', { name: 'Log In' }).click();
+    await firstPull;
+
+    // Dexie has opened the database by the first pull: read its cursor until it is the last.
+    const timing = (await page.evaluate(`(${UNTIL_PULLED})(${props.finalCursor})`)) as {
+      start: number;
+      end: number;
+      chats: number;
+      messages: number;
+    };
+    if (!timing.end) throw new Error('the pull did not finish within two minutes');
+    return {
+      seconds: (timing.end - timing.start) / 1000,
+      wireBytes,
+      pages: pulls.size,
+      encodings: [...new Set(encodings)],
+      chats: timing.chats,
+      messages: timing.messages,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+
+async function main() {
+  ensureBuild();
+  const dataDir = await makeDataDir();
+  const server = await startTestServer({ dataDir, env: { STATIC_DIR: DIST } });
+  let browser: Browser | undefined;
+  try {
+    const client = server.client();
+    const email = `bench-browser-${Date.now()}@example.com`;
+    const answer = await client.post('/api/register', { email, password: PASSWORD });
+    if (answer.status !== 201) throw new Error(`register answered ${answer.status}`);
+    seedHistory(server.dataDir, {
+      userId: answer.body.id as string,
+      chats: CHATS,
+      messagesPerChat: MESSAGES_PER_CHAT,
+    });
+    // Seeding blocked this process past the keep-alive timeout: let idle sockets close first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const baseline = await defaultPull(client);
+
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const device = { url: server.url, email, finalCursor: baseline.cursor };
+    const warmUp = await freshDevice(browser, device);
+    console.log(`warm-up: ${warmUp.seconds.toFixed(2)} s, ${mb(warmUp.wireBytes)}`);
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await freshDevice(browser, device));
+
+    const rows = CHATS * (1 + MESSAGES_PER_CHAT);
+    const seconds = median(runs.map((run) => run.seconds));
+    const wireBytes = median(runs.map((run) => run.wireBytes));
+    const ratio = wireBytes / baseline.bytes;
+    const complete = runs.every(
+      (run) => run.chats === CHATS && run.messages === CHATS * MESSAGES_PER_CHAT,
+    );
+    const last = runs.at(-1)!;
+    report('sync-browser', [
+      {
+        measure: `full pull in Chromium, ${CHATS.toLocaleString('en')} chats × ${MESSAGES_PER_CHAT} messages, first request to all in IndexedDB (s, median of ${RUNS})`,
+        value: `${seconds.toFixed(2)} (${runs.map((run) => run.seconds.toFixed(2)).join(', ')})`,
+        budget: `< ${BUDGET.fullPullSeconds}`,
+        ok: seconds < BUDGET.fullPullSeconds,
+      },
+      {
+        measure: 'rows in IndexedDB after every run (chats, messages)',
+        value: `${last.chats}, ${last.messages}`,
+        budget: `${CHATS}, ${CHATS * MESSAGES_PER_CHAT}`,
+        ok: complete,
+      },
+      {
+        measure: 'baseline: default pull format, uncompressed (bytes, pages of 1,000)',
+        value: `${mb(baseline.bytes)} (${baseline.pages})`,
+        budget: '',
+        ok: true,
+      },
+      {
+        measure: `pull bytes on the wire (pages, encoding)`,
+        value: `${mb(wireBytes)} (${last.pages}, ${last.encodings.join('/')}); ${(wireBytes / rows).toFixed(1)} B/row`,
+        budget: '',
+        ok: true,
+      },
+      {
+        measure: 'wire bytes / baseline bytes',
+        value: ratio.toFixed(3),
+        budget: `<= ${BUDGET.bytesRatio.toFixed(3)}`,
+        ok: ratio <= BUDGET.bytesRatio,
+      },
+    ]);
+  } finally {
+    await browser?.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
