@@ -62,7 +62,9 @@ async function defaultPull(client: Client) {
   let pages = 0;
   let page: Pick<PullAnswer, 'cursor' | 'hasMore'> = { cursor: 0, hasMore: true };
   while (page.hasMore) {
-    const answer = await client.get(`/api/sync/pull?cursor=${page.cursor}&limit=${PULL_MAX_LIMIT}`);
+    const path = `/api/sync/pull?cursor=${page.cursor}&limit=${PULL_MAX_LIMIT}`;
+    // An idle keep-alive socket the server closed while seeding blocked us fails once.
+    const answer = await client.get(path).catch(() => client.get(path));
     if (answer.status !== 200) throw new Error(`pull answered ${answer.status}`);
     bytes += Buffer.byteLength(answer.text);
     page = answer.body as PullAnswer;
