@@ -2,6 +2,15 @@ import type { Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { isApiPath } from './types';
 
+// DELETE too: deleting her account takes her password and the word DELETE in the body.
+const PARSED_METHODS = [
+  HttpMethodEnum.POST,
+  HttpMethodEnum.PUT,
+  HttpMethodEnum.PATCH,
+  HttpMethodEnum.DELETE,
+];
+const HAS_BODY = new Set<string>(PARSED_METHODS);
+
 /**
  * JSON bodies for /api (forms and multipart come with the routes that need them). `rawPaths`
  * are left unread: their routes read the bytes themselves (readRawBody), e.g. to check a
@@ -15,13 +24,11 @@ export function jsonBody(options: { rawPaths?: string[] } = {}): Middleware {
     text: false,
     multipart: false,
     jsonLimit: '1mb',
-    // DELETE too: deleting her account takes her password and the word DELETE in the body.
-    parsedMethods: [
-      HttpMethodEnum.POST,
-      HttpMethodEnum.PUT,
-      HttpMethodEnum.PATCH,
-      HttpMethodEnum.DELETE,
-    ],
+    parsedMethods: PARSED_METHODS,
   });
-  return (ctx, next) => (isApiPath(ctx.path) && !raw.has(ctx.path) ? parse(ctx, next) : next());
+  // A GET never has its body read: koa-body is not even asked (it would look at the headers).
+  return (ctx, next) =>
+    HAS_BODY.has(ctx.method) && isApiPath(ctx.path) && !raw.has(ctx.path)
+      ? parse(ctx, next)
+      : next();
 }
