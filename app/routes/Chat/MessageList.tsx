@@ -66,7 +66,7 @@ export function MessageList(props: MessageListProps) {
     () => rowsOf(items, replyText, showAiReminder),
     [items, replyText, showAiReminder],
   );
-  const margin = useRowsMargin(list, rowsBox, props.older !== 'none');
+  const margin = useRowsMargin(rowsBox);
   const focused = useRef<string | null>(null);
   const noLayout = useRef(false);
 
@@ -256,30 +256,20 @@ function withFocused(range: Range, rows: MessageRow[], focusedKey: string | null
 }
 
 /**
- * Where the rows begin in the list (px from its top): below the 'Load earlier messages' row
- * while there is one, else below the list's padding. Known in the same render as that row
- * comes or goes (both measured), so her place is kept as the last page comes in with it.
+ * Where the rows begin in the list (px from its top): below the 'Load earlier messages' row,
+ * whose place stays the same height when it empties (chat.css), so the last page read in
+ * above never moves the rows under her.
  */
-function useRowsMargin(
-  list: RefObject<HTMLDivElement | null>,
-  rowsBox: RefObject<HTMLDivElement | null>,
-  withOlderRow: boolean,
-): number {
-  const [margins, setMargins] = useState({ withOlderRow: 64, without: 16 });
-  const margin = withOlderRow ? margins.withOlderRow : margins.without;
+function useRowsMargin(rowsBox: RefObject<HTMLDivElement | null>): number {
+  const [margin, setMargin] = useState(0);
+  // After every render: what moves it (the row above, the list's padding) is no dependency.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
-    if (!list.current || !rowsBox.current) return;
-    const measured = {
-      withOlderRow: withOlderRow ? rowsBox.current.offsetTop : margins.withOlderRow,
-      without: parseFloat(getComputedStyle(list.current).paddingTop) || 0,
-    };
-    if (measured.withOlderRow === margins.withOlderRow && measured.without === margins.without) {
-      return;
-    }
+    const measured = rowsBox.current?.offsetTop ?? margin;
     // Measured before paint: one more render, never a frame drawn in the wrong place.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setMargins(measured);
-  }, [list, rowsBox, withOlderRow, margins]);
+    if (measured !== margin) setMargin(measured);
+  });
   return margin;
 }
 
