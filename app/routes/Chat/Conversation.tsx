@@ -15,6 +15,7 @@ import type { ScreenshotPick } from './screenshot/ScreenshotDialog';
 import { usePastedImage } from './screenshot/usePastedImage';
 import { useSharedImage } from './screenshot/useSharedImage';
 import { useChatView } from './useChatView';
+import { useAfterPaint } from './useAfterPaint';
 import { useLiveReply, type NewReply } from './useLiveReply';
 import { NEW_CHAT_DRAFT, useSend } from './useSend';
 import { welcomeText } from './welcome';
@@ -53,7 +54,10 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const items = useMemo(() => chatItemsOf(messages), [messages]);
   const replyText = useLiveReply(chatId, messages, props.onReply);
   // A crisis above the pages drawn still keeps the header's help button (when unsure, help).
-  const crisisAbove = useLiveQuery(() => chatHoldsCrisis(chatId), [chatId]) ?? false;
+  // It reads the whole chat: only once its newest messages are painted (issue 14).
+  const drawn = useAfterPaint(view.status === 'ready');
+  const crisisAbove =
+    useLiveQuery(async () => drawn && (await chatHoldsCrisis(chatId)), [chatId, drawn]) ?? false;
   const { text, setText, send, sendPick, retry } = useSend(
     chatId,
     inUrl ? chatId : NEW_CHAT_DRAFT,
