@@ -1,7 +1,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
+import { returnFocusHandlers } from './returnFocus';
 
-/** Accessible modal dialogs (Radix): focus is trapped inside, Escape and the × close it. */
+/**
+ * Accessible modal dialogs (Radix): focus is trapped inside, Escape and the × close it, and
+ * focus goes back to what opened it (returnFocus.ts), trigger or not.
+ */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -16,6 +20,8 @@ export function DialogContent({
   description,
   children,
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
   return (
@@ -26,6 +32,7 @@ export function DialogContent({
         // Radix warns about a dialog without a description unless told there is none.
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        {...returnFocusHandlers({ onOpenAutoFocus, onCloseAutoFocus })}
       >
         <DialogPrimitive.Title className="dialog__title">{title}</DialogPrimitive.Title>
         {description && (

@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { returnFocusHandlers } from '../../components/ui/returnFocus';
 
 interface MobileDrawerProps {
   open: boolean;
@@ -13,7 +14,12 @@ export function MobileDrawer({ open, onOpenChange, children }: MobileDrawerProps
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="dialog__overlay" />
-        <DialogPrimitive.Content className="drawer" aria-describedby={undefined}>
+        <DialogPrimitive.Content
+          className="drawer"
+          aria-describedby={undefined}
+          // Back to 'Open menu' when it closes (it opens from state, not a Radix trigger).
+          {...returnFocusHandlers({})}
+        >
           <DialogPrimitive.Title className="visually-hidden">Menu</DialogPrimitive.Title>
           {children}
           <DialogPrimitive.Close className="dialog__close" aria-label="Close menu">
