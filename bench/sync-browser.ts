@@ -98,7 +98,7 @@ const UNTIL_PULLED = `async (finalCursor) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
-  const deadline = performance.now() + 120000;
+  const deadline = performance.now() + 300000;
   let end = 0;
   while (performance.now() < deadline) {
     const db = await open();
@@ -164,7 +164,7 @@ async function freshDevice(
       chats: number;
       messages: number;
     };
-    if (!timing.end) throw new Error('the pull did not finish within two minutes');
+    if (!timing.end) throw new Error('the pull did not finish within five minutes');
     return {
       seconds: (timing.end - timing.start) / 1000,
       wireBytes,
