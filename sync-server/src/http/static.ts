@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { isAppRoute } from '@shared/routes';
 import { notFound } from './errors';
+import { precompressedFiles } from './precompressed';
 import { isApiPath } from './types';
 
 const HASHED = 'public, max-age=31536000, immutable';
@@ -15,6 +17,36 @@ const NO_REFERRER_PATHS = new Set(['/reset-password', '/reset-password/']);
 /** Vite puts content-hashed files under /assets/; everything else may change in place. */
 const cacheControlFor = (requestPath: string) =>
   requestPath.startsWith('/assets/') ? HASHED : REVALIDATE;
+
+/** A built script, stylesheet or icon under /assets/: one name, no folders, no dotfiles. */
+const HASHED_TEXT_FILE = /^\/assets\/\w[\w.-]*\.(?:js|css|svg)$/;
+
+/**
+ * Answers a hashed text file from its precompressed bytes when they are ready and her browser
+ * takes brotli or gzip; false leaves the request to koa-send (and the per-request compressor).
+ */
+async function sendPrecompressed(
+  ctx: Parameters<Middleware>[0],
+  staticDir: string,
+  files: ReturnType<typeof precompressedFiles>,
+): Promise<boolean> {
+  if (!HASHED_TEXT_FILE.test(ctx.path)) return false;
+  // Brotli whenever she takes it, as the per-request compressor prefers (smaller than gzip).
+  const encoding = ctx.acceptsEncodings('br') ? 'br' : ctx.acceptsEncodings('gzip') ? 'gzip' : null;
+  if (!encoding) return false;
+  const file = path.join(staticDir, ctx.path);
+  const stats = await stat(file).catch(() => undefined);
+  if (!stats?.isFile()) return false;
+  const compressed = files.get(file, stats);
+  if (!compressed) return false;
+  ctx.type = path.extname(file);
+  ctx.set('Cache-Control', HASHED);
+  ctx.set('Content-Encoding', encoding);
+  ctx.vary('Accept-Encoding');
+  ctx.lastModified = stats.mtime;
+  ctx.body = compressed[encoding];
+  return true;
+}
 
 /** A source map's path, also when written percent-encoded (koa-send decodes it). */
 function isSourceMap(requestPath: string): boolean {
@@ -49,6 +81,7 @@ async function sendFile(ctx: Parameters<Middleware>[0], root: string, file: stri
  */
 export function staticFiles(staticDir: string): Middleware {
   const indexFile = path.join(staticDir, 'index.html');
+  const precompressed = precompressedFiles();
   return async (ctx, next) => {
     if (isApiPath(ctx.path)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw notFound();
@@ -60,6 +93,7 @@ export function staticFiles(staticDir: string): Middleware {
       ctx.body = 'Not found';
       return;
     }
+    if (await sendPrecompressed(ctx, staticDir, precompressed)) return;
     if (ctx.path !== '/' && (await sendFile(ctx, staticDir, ctx.path))) return;
 
     const status = isAppRoute(ctx.path) ? 200 : 404;
