@@ -132,7 +132,12 @@ export function MessageList(props: MessageListProps) {
         }}
       >
         <div className="message-list__older" ref={top}>
-          {props.older !== 'none' && (
+          {props.older === 'none' ? (
+            // Its place keeps the same height once all is read: the rows below never move.
+            <span className="message-list__load-older" style={{ visibility: 'hidden' }} aria-hidden>
+              Load earlier messages
+            </span>
+          ) : (
             <button
               type="button"
               className="message-list__load-older"
