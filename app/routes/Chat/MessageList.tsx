@@ -3,6 +3,8 @@ import {
   observeElementRect,
   useVirtualizer,
   type Range,
+  type VirtualItem,
+  type Virtualizer,
 } from '@tanstack/react-virtual';
 import {
   useEffect,
@@ -93,6 +95,11 @@ export function MessageList(props: MessageListProps) {
         ? Array.from({ length: range.count }, (_, index) => index)
         : withFocused(range, rows, focused.current),
   });
+
+  // A row drawn for the first time above the one she was reading moves nothing under her,
+  // even in the band below the list's top where 'Load earlier messages' was (the scroll
+  // margin): TanStack's default only corrects rows above the very top of the list.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = keepRowsBelowStill;
 
   // Opens at the newest message.
   useLayoutEffect(() => {
@@ -250,6 +257,23 @@ function isHers(item: ChatItem): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * Whether a row's new height is taken up by scrolling (so the rows below stay where they are)
+ * rather than by moving what is below it. First drawn: any row starting above the first row
+ * that was fully in view, counting the scroll margin. Measured again (a reply still growing,
+ * an image loading): only a row wholly above the top, as TanStack does by default.
+ */
+function keepRowsBelowStill(
+  item: VirtualItem,
+  _delta: number,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): boolean {
+  const top = instance.scrollOffset ?? 0;
+  if (!instance.itemSizeCache.has(item.key))
+    return item.start < top + instance.options.scrollMargin;
+  return item.end <= top && instance.scrollDirection !== 'backward';
 }
 
 function withFocused(range: Range, rows: MessageRow[], focusedKey: string | null): number[] {
