@@ -17,6 +17,12 @@ import { ChatPage } from './ChatPage';
 import { NEW_CHAT_DRAFT } from './useSend';
 import { USER } from '../../testUser';
 
+/**
+ * How long a test waits for the upgrade nudge, which comes 2 s after a teaser reply: the rest
+ * is room for a busy machine running test files side by side.
+ */
+const NUDGE_WAIT = 8000;
+
 let server: FakeSyncServer;
 let api: ReturnType<typeof fakeSyncApi>;
 let stopSync: (() => void) | undefined;
@@ -292,9 +298,9 @@ describe('the chat screen', () => {
     await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
     expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
     expect(
-      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: 3000 }),
+      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: NUDGE_WAIT }),
     ).toBeTruthy();
-  });
+  }, 15_000);
 
   it('opens the upgrade dialog after a teaser reply that came with the pull, not a stream', async () => {
     onServer(aChat({ id: 'c7' }));
@@ -305,10 +311,10 @@ describe('the chat screen', () => {
     await userEvent.type(await messageBox(), 'hi{Enter}');
     await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
     expect(
-      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: 3000 }),
+      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: NUDGE_WAIT }),
     ).toBeTruthy();
     expect(api.calls().some((call) => call.includes('/replies/'))).toBe(false);
-  });
+  }, 15_000);
 
   it('does not nudge for a teaser that was already there when she opened the chat', async () => {
     onServer(TEASER_CHAT);
