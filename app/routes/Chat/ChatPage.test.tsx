@@ -11,7 +11,7 @@ import { draftOf } from '../../db/sync';
 import { aChat, aMessage } from '../../db/testData';
 import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
-import { startSync } from '../../sync/runtime';
+import { startSync, syncNow } from '../../sync/runtime';
 import { useUserStore } from '../../state/useUserStore';
 import { ChatPage } from './ChatPage';
 import { NEW_CHAT_DRAFT } from './useSend';
@@ -314,6 +314,37 @@ describe('the chat screen', () => {
       await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: NUDGE_WAIT }),
     ).toBeTruthy();
     expect(api.calls().some((call) => call.includes('/replies/'))).toBe(false);
+  }, 15_000);
+
+  it('nudges when her message and its teaser reply reach the screen in one read of the device', async () => {
+    onServer(aChat({ id: 'c8', messages: [aMessage({ id: 'u0', chatId: 'c8', seq: 1 })] }));
+    givenUser(USER);
+    renderApp('/chat/c8');
+    await screen.findByText('Hello');
+    // A fast reply: her message and the reply arrive together, never seen waiting in between.
+    const now = new Date().toISOString();
+    server.change({
+      kind: 'message',
+      row: aMessage({ id: 'u1', chatId: 'c8', seq: 2, message: 'hi again', timestamp: now }),
+    });
+    server.change({
+      kind: 'message',
+      row: aMessage({
+        id: 'r1',
+        chatId: 'c8',
+        seq: 3,
+        isUser: false,
+        isTeaser: true,
+        replyTo: 'u1',
+        message: 'Oh babe, that stings.',
+        timestamp: now,
+      }),
+    });
+    await syncNow();
+    await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
+    expect(
+      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: NUDGE_WAIT }),
+    ).toBeTruthy();
   }, 15_000);
 
   it('does not nudge for a teaser that was already there when she opened the chat', async () => {

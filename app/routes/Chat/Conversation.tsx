@@ -52,7 +52,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // message she sees). The AI reminder is judged on the whole chat (useChatView).
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
   const items = useMemo(() => chatItemsOf(messages), [messages]);
-  const replyText = useLiveReply(chatId, messages, props.onReply);
+  const replyText = useLiveReply(chatId, messages, view.status === 'ready', props.onReply);
   // A crisis above the pages drawn still keeps the header's help button (when unsure, help).
   // It reads the whole chat: only once its newest messages are painted (issue 14).
   const drawn = useAfterPaint(view.status === 'ready');

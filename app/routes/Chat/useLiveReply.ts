@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ChatMessage } from '@shared/chat';
 
 /** What the screen needs of a reply that just arrived (a teaser brings the upgrade nudge). */
@@ -9,6 +9,9 @@ import { failureOf } from '../../http/client';
 import { syncNow } from '../../sync/runtime';
 import { useSyncStore } from '../../sync/useSyncStore';
 
+/** A reply written longer ago than this is not news when it reaches the device. */
+const FRESH_REPLY_MS = 2 * 60_000;
+
 /** How long to wait before reading a reply stream again after it broke off. */
 const READ_AGAIN_MS = [1000, 3000, 10_000];
 
@@ -18,10 +21,12 @@ const READ_AGAIN_MS = [1000, 3000, 10_000];
  * is read as it is written (a GET stream, never a write); when it is done the sync engine is
  * asked to pull it, and the streamed text stays until the saved reply takes its place.
  * `onReply` hears of the reply to each message she sends here, once it is on the device.
+ * `ready`: `messages` is the chat as the device holds it (not a loading placeholder).
  */
 export function useLiveReply(
   chatId: string,
   messages: LocalMessage[],
+  ready: boolean,
   onReply: (reply: NewReply) => void,
 ): string | undefined {
   const offline = useSyncStore((state) => state.status === 'offline');
@@ -48,6 +53,18 @@ export function useLiveReply(
   useEffect(() => {
     if (answerId) replied(answerId);
   }, [answerId]);
+  // A fast reply may reach the screen with her message in one read of the device (never seen
+  // waiting above): a fresh reply to her newest message, both new since the last read, is it.
+  const shown = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const before = shown.current;
+    shown.current = new Set(messages.map((message) => message.id));
+    const hers = messages.findLast((message) => message.isUser);
+    const reply = hers && messages.find((message) => message.replyTo === hers.id);
+    if (!before || !hers || !reply || before.has(hers.id) || before.has(reply.id)) return;
+    if (Date.now() - Date.parse(reply.timestamp) < FRESH_REPLY_MS) replied(reply.id);
+  }, [messages, ready]);
 
   useEffect(() => {
     if (!readId) return;
