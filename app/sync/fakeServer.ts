@@ -120,6 +120,8 @@ export class FakeSyncServer implements SyncTransport {
       replyTo: id,
       isTeaser: plan.isTeaser ?? false,
       message: plan.pieces.join(''),
+      // Stamped when written, as the server does.
+      timestamp: new Date().toISOString(),
     });
     this.change({ kind: 'message', row: reply });
     return { reply, pieces: reply.isTeaser ? [] : plan.pieces };
