@@ -19,6 +19,14 @@ const entry = (mutation: Mutation): OutboxEntry => ({ mutation, createdAt: Date.
  * exist yet is created by it (createChat with her first message) and titled as the server will.
  * Sending a message id again (a retry) puts the same message back on its way.
  */
+/** The messages she wrote on this device since the app started (the upgrade nudge's test). */
+const writtenHere = new Set<string>();
+
+/** Whether she wrote this message on this device since the app started. */
+export function writtenOnThisDevice(messageId: string): boolean {
+  return writtenHere.has(messageId);
+}
+
 export async function queueMessage(input: {
   chatId: string;
   messageId: string;
@@ -31,6 +39,7 @@ export async function queueMessage(input: {
   image?: Blob;
 }): Promise<void> {
   const { chatId, messageId, text, newChat, ocr, image } = input;
+  writtenHere.add(messageId);
   await db.transaction('rw', [db.chats, db.messages, db.outbox, db.images], async () => {
     const creates = newChat !== undefined && !(await db.chats.get(chatId));
     const fields = ocr ? sendableOcrFields(ocr) : {};

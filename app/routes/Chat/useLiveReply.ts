@@ -4,6 +4,7 @@ import type { ChatMessage } from '@shared/chat';
 /** What the screen needs of a reply that just arrived (a teaser brings the upgrade nudge). */
 export type NewReply = Pick<ChatMessage, 'isTeaser' | 'isCrisis'>;
 import type { LocalMessage } from '../../db/db';
+import { writtenOnThisDevice } from '../../db/outbox';
 import { readReplyStream } from '../../http/chats';
 import { failureOf } from '../../http/client';
 import { syncNow } from '../../sync/runtime';
@@ -63,6 +64,8 @@ export function useLiveReply(
     const hers = messages.findLast((message) => message.isUser);
     const reply = hers && messages.find((message) => message.replyTo === hers.id);
     if (!before || !hers || !reply || before.has(hers.id) || before.has(reply.id)) return;
+    // Hers from this device (not a chat the first sync fills), and the reply new.
+    if (!writtenOnThisDevice(hers.id)) return;
     if (Date.now() - Date.parse(reply.timestamp) < FRESH_REPLY_MS) replied(reply.id);
   }, [messages, ready]);
 
