@@ -92,8 +92,11 @@ export const TEASER_BUTTON = 'HEAR WHAT YOUR BESTIE HAS TO SAY...';
 /** The chat history: a column on desktop, a drawer behind 'Open menu' on a phone. */
 export async function openChatHistory(page: Page) {
   const menu = page.getByRole('button', { name: 'Open menu' });
+  const history = page.getByRole('navigation', { name: 'Chat history' });
+  // The screen first: the phone's menu button or the desktop's sidebar, whichever it has.
+  await menu.or(history).first().waitFor();
   if (await menu.isVisible()) await menu.click();
-  return page.getByRole('navigation', { name: 'Chat history' });
+  return history;
 }
 
 /** A chat made through the API with a first message (Cassie, so a free user gets a teaser). */
