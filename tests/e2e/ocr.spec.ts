@@ -16,6 +16,13 @@ async function screenshotPng(lines: string[]): Promise<Buffer> {
 
 const SHOTS = 'test-results/screenshots';
 
+/** A new account's first chat screen waits for its first sync, on a machine that may be busy
+ * reading the OCR fixtures in the other worker: more time than an assertion's default. */
+async function openCassie(page: Page) {
+  await page.goto('/chat?bestie=cassie');
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
+}
+
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Upload screenshot' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Screenshot' });
@@ -36,8 +43,7 @@ test('reads a screenshot on the device, and its text goes into the chat with a r
 }, testInfo) => {
   test.setTimeout(90_000);
   await signUpViaApi(page);
-  await page.goto('/chat?bestie=cassie');
-  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await openCassie(page);
   const png = await screenshotPng(['Are we still on for dinner', 'Sorry I was late again']);
   const dialog = await readScreenshot(page, png);
   const text = dialog.getByLabel(/^Extracted Text/);
@@ -62,8 +68,7 @@ test('reads a screenshot with the network off once the OCR files were used onlin
 }) => {
   test.setTimeout(120_000);
   await signUpViaApi(page);
-  await page.goto('/chat?bestie=cassie');
-  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await openCassie(page);
   await serviceWorkerReady(page);
   const online = await readScreenshot(page, await screenshotPng(['Warm up the reader']));
   await expect(online.getByLabel(/^Extracted Text/)).toHaveValue(/Warm up/, { timeout: 45_000 });
@@ -97,8 +102,7 @@ test('reads a screenshot with the network off once the OCR files were used onlin
 test('an image shared to the installed app opens the dialog and is read', async ({ page }) => {
   test.setTimeout(90_000);
   await signUpViaApi(page);
-  await page.goto('/chat?bestie=cassie');
-  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await openCassie(page);
   await serviceWorkerReady(page);
   const png = await screenshotPng(['Shared from my photos']);
   // What the platform does for a share: a multipart POST to the manifest's share_target.
@@ -124,8 +128,7 @@ test('a free user who asks for enhanced analysis sees the amber notice and her b
 }, testInfo) => {
   test.setTimeout(90_000);
   await signUpViaApi(page);
-  await page.goto('/chat?bestie=cassie');
-  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await openCassie(page);
   const dialog = await openDialog(page);
   await dialog.getByRole('switch', { name: 'Enhanced Analysis' }).click();
   await dialog.getByLabel('Analysis Type').selectOption('receipt');

@@ -154,7 +154,8 @@ test.describe('with prefers-reduced-motion: reduce', () => {
     await picker.getByRole('button', { name: 'Start Chatting' }).focus();
     await page.keyboard.press('Enter');
     // By text: the open dialog hides the rest of the page, toast area included, from roles.
-    await expect(page.getByText('No persona selected')).toBeVisible();
+    // Exact: for a moment Radix also reads the toast out in a hidden 'Notification …' span.
+    await expect(page.getByText('No persona selected', { exact: true })).toBeVisible();
     await expectStill(page, 'a toast over the persona picker');
   });
 
