@@ -34,4 +34,42 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The chat screen and the sync engine load before her chats paint: zod (and the shared
+    // schemas built with it) load later, with the forms and screens that validate (issue 14).
+    files: [
+      'app/db/**/*.ts',
+      'app/sync/**/*.ts',
+      'app/http/**/*.ts',
+      'app/routes/Chat/**/*.{ts,tsx}',
+    ],
+    ignores: [
+      'app/**/*.test.{ts,tsx}',
+      'app/sync/fake*.ts',
+      'app/db/normalizeProfile.ts',
+      'app/db/testData.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'Keep zod off the chat path; validate in a lazy module.' },
+            {
+              name: '@shared/validation',
+              message: 'Built with zod: load it with a form.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@shared/*-schema'],
+              message: 'Built with zod: import types only, or load it lazily.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import type { ChatMessage, ChatSummary } from './chat';
 import type { PurchaseView } from './payments';
-import { THEMES } from './theme';
-import { AGE_RANGES } from './user';
 import type { PublicUser } from './user';
+
+export type { DeleteAccountBody, ProfileForm, ProfileUpdate } from './account-schema';
 
 /**
  * Her account's own controls (issue 12): profile, picture, devices, export and deletion.
- * The API shapes and the spec's words (§5, §8) live here, for the app and the server alike.
+ * The API shapes and the spec's words (§5, §8) live here, for the app and the server alike;
+ * the request schemas (zod) are in ./account-schema.
  */
 
 export const NAME_MAX_LENGTH = 60;
@@ -21,53 +21,6 @@ export const profileMessages = {
   saved: { title: 'Profile updated', description: 'Your profile has been successfully updated' },
   failed: { title: 'Error', description: 'Failed to update profile' },
 } as const;
-
-/** Letters, numbers, punctuation and spaces: no control characters (tabs, newlines, NUL...). */
-const NO_CONTROL = /^[^\p{Cc}\p{Cf}]*$/u;
-
-/** A free-text profile field: trimmed, '' means "not set" (null). */
-const textField = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .regex(NO_CONTROL, profileMessages.controlCharacters)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-
-/**
- * PATCH /api/users/{id} and the updateProfile mutation: only the fields sent change.
- * `profileImage` may only be null (remove it) or her current picture's URL (unchanged); a new
- * picture goes through POST /api/user/profile-image. `metadata.age` is accepted as the spec's
- * short name for `metadata.ageRange`.
- */
-export const profileUpdateSchema = z
-  .object({
-    name: textField(NAME_MAX_LENGTH, profileMessages.nameTooLong).optional(),
-    profileImage: z.string().max(300).nullable().optional(),
-    metadata: z
-      .object({
-        ageRange: z
-          .enum(AGE_RANGES, { error: profileMessages.ageRangeInvalid })
-          .nullable()
-          .optional(),
-        age: z.enum(AGE_RANGES, { error: profileMessages.ageRangeInvalid }).nullable().optional(),
-        location: textField(LOCATION_MAX_LENGTH, profileMessages.locationTooLong).optional(),
-      })
-      .strict()
-      .optional(),
-    theme: z.enum(THEMES).optional(),
-  })
-  .strict();
-export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
-
-/** The profile form on Settings (what she can type; the same rules as the server). */
-export const profileFormSchema = z.object({
-  name: textField(NAME_MAX_LENGTH, profileMessages.nameTooLong),
-  ageRange: z.enum(AGE_RANGES, { error: profileMessages.ageRangeInvalid }).nullable(),
-  location: textField(LOCATION_MAX_LENGTH, profileMessages.locationTooLong),
-});
-export type ProfileForm = z.input<typeof profileFormSchema>;
 
 /** Profile picture rules (spec §5, §8, §9). */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -135,16 +88,6 @@ export const deleteAccountMessages = {
     description: 'Something went wrong. Please try again.',
   },
 } as const;
-
-/** DELETE /api/user body: her password again and the word DELETE. */
-export const deleteAccountSchema = z.object({
-  password: z
-    .string({ error: deleteAccountMessages.passwordRequired })
-    .min(1, deleteAccountMessages.passwordRequired)
-    .max(1024),
-  confirm: z.literal('DELETE', { error: deleteAccountMessages.confirmWord }),
-});
-export type DeleteAccountBody = z.input<typeof deleteAccountSchema>;
 
 /** The answer (413) to a write that would take her past her storage quota (issue 13). */
 export const STORAGE_FULL_MESSAGE =

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  chatTitleFrom,
-  createChatSchema,
-  MESSAGE_MAX_LENGTH,
-  sendMessageSchema,
-  teaserOf,
-  TEASER_MAX_LENGTH,
-} from './chat';
+import { chatTitleFrom, MESSAGE_MAX_LENGTH, teaserOf, TEASER_MAX_LENGTH } from './chat';
+import { createChatSchema, sendMessageSchema } from './chat-schema';
 import { canUsePersona, canUsePersonaFully, PERSONAS } from './personas';
 import type { Persona } from './personas';
 

@@ -1,8 +1,11 @@
-import { z } from 'zod';
-import { PLAN_IDS } from './plans';
 import type { Plan, PlanId } from './plans';
-import { emailSchema } from './validation';
 import type { SubscriptionTier } from './user';
+
+export type {
+  CreatePaymentIntentBody,
+  TestConfirmBody,
+  VerifyPaymentBody,
+} from './payments-schema';
 
 /**
  * Payments: the API bodies and answers both sides use (issue 10). The server charges the
@@ -51,12 +54,6 @@ export const paymentMessages = {
   paymentsOff: 'Payments are not available right now. Please try again later.',
 } as const;
 
-const planIdSchema = z.enum(PLAN_IDS, { error: paymentMessages.planInvalid });
-
-/** POST /api/guest-create-payment-intent body. */
-export const createPaymentIntentSchema = z.object({ planId: planIdSchema });
-export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentSchema>;
-
 /** Its answer (spec §3: Payment intent response). */
 export interface PaymentIntentAnswer {
   clientSecret: string;
@@ -70,15 +67,6 @@ export function intentIdOfSecret(clientSecret: string): string | null {
   const id = clientSecret.split('_secret_')[0] ?? '';
   return clientSecret.includes('_secret_') && PAYMENT_INTENT_ID.test(id) ? id : null;
 }
-
-/** POST /api/verify-payment body. */
-export const verifyPaymentSchema = z.object({
-  paymentIntentId: z
-    .string({ error: 'paymentIntentId is required' })
-    .regex(PAYMENT_INTENT_ID, 'paymentIntentId is not a payment'),
-  planId: planIdSchema,
-});
-export type VerifyPaymentBody = z.infer<typeof verifyPaymentSchema>;
 
 /** Its answer: whether the payment is fulfilled, and her plan now (null for a visitor). */
 export interface VerifyPaymentAnswer {
@@ -119,17 +107,6 @@ export function expiryEnd(expiry: string): number | null {
   if (month < 1 || month > 12) return null;
   return Date.UTC(year, month, 1) - 1;
 }
-
-/** POST /api/test-payments/confirm: the test provider's stand-in for Stripe's confirm call. */
-export const testConfirmSchema = z.object({
-  clientSecret: z.string({ error: 'clientSecret is required' }).min(1).max(300),
-  email: emailSchema,
-  name: z.string().trim().max(200).optional(),
-  cardNumber: z.string({ error: paymentMessages.cardNumberInvalid }).max(40),
-  expiry: z.string({ error: paymentMessages.expiryInvalid }).max(20),
-  cvc: z.string({ error: paymentMessages.cvcInvalid }).max(10),
-});
-export type TestConfirmBody = z.infer<typeof testConfirmSchema>;
 
 /** Its answer when the card is taken; a refusal is a 402 (`card_declined`) or a 400. */
 export interface TestConfirmAnswer {

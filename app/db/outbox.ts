@@ -4,7 +4,7 @@ import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
 import type { PublicUser } from '@shared/user';
 import { pendingMessage, type OcrFields } from './chats';
 import { db, type OutboxEntry } from './db';
-import { applyProfile, normalizedProfile } from './profile';
+import { applyProfile } from './profile';
 
 /**
  * Her writes. Each local write and its outbox entry go in one Dexie transaction (STYLE.md §8),
@@ -173,12 +173,14 @@ export async function waitingMessageIds(): Promise<Set<string>> {
 /**
  * A change to her profile or theme: her account as this device keeps it (meta 'user') takes it
  * at once, and the updateProfile mutation waits in the outbox, in one transaction. Returns the
- * mutation's id (to learn its outcome, see settled.ts) and her account as it now stands here
- * (null when the device holds no account yet). Throws on a change the shared schema refuses.
+ * mutation's id (to learn its outcome, see settled.ts), the change as stored (normalised) and
+ * her account as it now stands here (null when the device holds no account yet). Throws on a
+ * change the shared schema refuses (loaded here, with zod, the first time she changes one).
  */
 export async function queueProfileUpdate(
   change: ProfileUpdate,
-): Promise<{ mutationId: string; user: PublicUser | null }> {
+): Promise<{ mutationId: string; profile: ProfileUpdate; user: PublicUser | null }> {
+  const { normalizedProfile } = await import('./normalizeProfile');
   const profile = normalizedProfile(change);
   const mutation: Mutation = { id: crypto.randomUUID(), type: 'updateProfile', profile };
   return db.transaction('rw', db.meta, db.outbox, async () => {
@@ -186,7 +188,7 @@ export async function queueProfileUpdate(
     const user = stored ? applyProfile(stored, profile) : null;
     if (user) await db.meta.put({ key: 'user', value: user });
     await db.outbox.add(entry(mutation));
-    return { mutationId: mutation.id, user };
+    return { mutationId: mutation.id, profile, user };
   });
 }
 

@@ -1,17 +1,14 @@
-import { profileUpdateSchema, type ProfileUpdate } from '@shared/account';
+import type { ProfileUpdate } from '@shared/account';
 import type { PublicUser } from '@shared/user';
-
-/** A profile change as the server will store it: trimmed, '' as null (the shared schema's rules). */
-export function normalizedProfile(profile: ProfileUpdate): ProfileUpdate {
-  return profileUpdateSchema.parse(profile);
-}
 
 /**
  * Her account with a profile change applied, as the server applies it: only the fields sent
- * change (`metadata.age` is the spec's short name for `metadata.ageRange`).
+ * change (`metadata.age` is the spec's short name for `metadata.ageRange`). The change is one
+ * `normalizedProfile` returned (./normalizeProfile): trimmed, '' as null. No zod here: the
+ * chat screen applies her waiting changes before its first paint.
  */
 export function applyProfile(user: PublicUser, change: ProfileUpdate): PublicUser {
-  const { name, profileImage, metadata, theme } = normalizedProfile(change);
+  const { name, profileImage, metadata, theme } = change;
   const ageRange = metadata?.ageRange !== undefined ? metadata.ageRange : metadata?.age;
   return {
     ...user,

@@ -1,5 +1,5 @@
 import './checkout.css';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { paymentMessages } from '@shared/payments';
 import type { Plan } from '@shared/plans';
 import { Dialog, DialogClose, DialogContent } from '../components/ui/Dialog';
@@ -7,12 +7,17 @@ import { Spinner } from '../components/ui/Spinner';
 import { verifyPayment } from '../http/payments';
 import { refreshUser, useUserStore } from '../state/useUserStore';
 import { syncNow } from '../sync/runtime';
-import { TestCardForm } from './TestCardForm';
 import { useCheckout } from './useCheckout';
 import type { Paid } from './usePaymentAttempt';
 
 // Stripe's form (and Stripe.js behind it) loads only when a paying screen needs it.
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
+// The test provider's card form (and zod, which checks its email) too: the chat screen that
+// offers the upgrade does not load it before she pays. It starts loading as the dialog opens.
+const loadTestCardForm = () => import('./TestCardForm');
+const TestCardForm = lazy(() =>
+  loadTestCardForm().then((module) => ({ default: module.TestCardForm })),
+);
 
 interface CheckoutDialogProps {
   plan: Plan;
@@ -49,6 +54,9 @@ function Preparing() {
 /** 'Subscribe to {product}' (spec §2, §4): loading, error with Close, or the payment form. */
 export function CheckoutDialog({ plan, open, onOpenChange, onPaid }: CheckoutDialogProps) {
   const checkout = useCheckout(plan, open);
+  useEffect(() => {
+    if (open) void loadTestCardForm();
+  }, [open]);
   const defaultEmail = useUserStore((state) => state.user?.email ?? '');
 
   async function paid(payment: Paid) {
@@ -76,12 +84,14 @@ export function CheckoutDialog({ plan, open, onOpenChange, onPaid }: CheckoutDia
           </div>
         )}
         {checkout.kind === 'ready' && checkout.payments.provider === 'test' && (
-          <TestCardForm
-            plan={plan}
-            clientSecret={checkout.clientSecret}
-            defaultEmail={defaultEmail}
-            onPaid={paid}
-          />
+          <Suspense fallback={<Preparing />}>
+            <TestCardForm
+              plan={plan}
+              clientSecret={checkout.clientSecret}
+              defaultEmail={defaultEmail}
+              onPaid={paid}
+            />
+          </Suspense>
         )}
         {checkout.kind === 'ready' && checkout.payments.provider === 'stripe' && (
           <Suspense fallback={<Preparing />}>

@@ -173,7 +173,9 @@ describe('/checkout', () => {
       status: 'succeeded',
     });
     const { dialog, location } = await openCheckout();
-    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe(USER.email);
+    expect(((await within(dialog).findByLabelText('Email')) as HTMLInputElement).value).toBe(
+      USER.email,
+    );
     const user = await fillCard(dialog, '4242424242424242');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
     await waitFor(() => expect(location()).toBe('/checkout-success?plan=bestie-month'), {

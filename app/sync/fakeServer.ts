@@ -1,12 +1,9 @@
 import type { Mutation, MutationResult, PullAnswer, PushAnswer, SyncRows } from '@shared/sync';
-import {
-  ocrFieldsSchema,
-  type ChatMessage,
-  type ChatSummary,
-  type SendMessageBody,
-} from '@shared/chat';
+import { type ChatMessage, type ChatSummary, type SendMessageBody } from '@shared/chat';
+import { ocrFieldsSchema } from '@shared/chat-schema';
 import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
-import { profileUpdateSchema, type ProfileUpdate } from '@shared/account';
+import { type ProfileUpdate } from '@shared/account';
+import { profileUpdateSchema } from '@shared/account-schema';
 import type { PublicUser } from '@shared/user';
 import { aChat, aMessage } from '../db/testData';
 import type { SyncTransport } from './engine';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publicUserSchema } from '@shared/user';
+import { publicUserSchema } from '@shared/user-schema';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import type { Answer, TestServer } from './harness';
 import { cookieAttributes, DAY, MINUTE, sessionCookieOf, startTestServer } from './harness';

@@ -2,7 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
-import { LoginModal } from '../../components/LoginModal';
 import { Spinner } from '../../components/ui/Spinner';
 import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
@@ -30,6 +29,11 @@ const ScreenshotDialog = lazy(() =>
   import('./screenshot/ScreenshotDialog').then((module) => ({ default: module.ScreenshotDialog })),
 );
 
+/** A visitor's login and sign-up forms (and zod, which checks them): fetched once her chat is
+ * on screen, shown when she first needs them, then kept, with what she typed. */
+const loadLoginModal = () => import('../../components/LoginModal');
+const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: module.LoginModal })));
+
 interface ConversationProps {
   /** The chat in the URL, or the id a fresh chat gets from her first message. */
   chatId: string;
@@ -46,6 +50,8 @@ interface ConversationProps {
 export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: ConversationProps) {
   const user = useUserStore((state) => state.user);
   const [loginOpen, setLoginOpen] = useState(false);
+  const [loginShown, setLoginShown] = useState(false);
+  if (loginOpen && !loginShown) setLoginShown(true);
   const view = useChatView(chatId, inUrl);
   // The newest page(s) only: each use below needs no more (a reply, a crisis reply and the
   // help card come after her message; the reply awaited answers her newest; a retry is of a
@@ -58,6 +64,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const drawn = useAfterPaint(view.status === 'ready');
   const crisisAbove =
     useLiveQuery(async () => drawn && (await chatHoldsCrisis(chatId)), [chatId, drawn]) ?? false;
+  useEffect(() => {
+    if (drawn && !user) void loadLoginModal();
+  }, [drawn, user]);
   const { text, setText, send, sendPick, retry } = useSend(
     chatId,
     inUrl ? chatId : NEW_CHAT_DRAFT,
@@ -160,13 +169,17 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
           />
         </Suspense>
       )}
-      <LoginModal
-        open={loginOpen}
-        onOpenChange={setLoginOpen}
-        onSignedIn={() => {
-          if (text.trim()) void send(text, persona.id);
-        }}
-      />
+      {loginShown && (
+        <Suspense fallback={null}>
+          <LoginModal
+            open={loginOpen}
+            onOpenChange={setLoginOpen}
+            onSignedIn={() => {
+              if (text.trim()) void send(text, persona.id);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { deleteAccountMessages, deleteAccountSchema } from '@shared/account';
+import { deleteAccountMessages } from '@shared/account';
+import { deleteAccountSchema } from '@shared/account-schema';
 import '../../components/dialogs.css';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/Dialog';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { profileFormSchema } from '@shared/account';
+import { profileFormSchema } from '@shared/account-schema';
 import { AGE_RANGES, type PublicUser } from '@shared/user';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { SelectField } from '../../components/ui/SelectField';

@@ -21,10 +21,10 @@ const WAITING_SERVER = 'Saved on this device. It will sync as soon as the server
 export async function saveProfile(change: ProfileUpdate): Promise<SaveOutcome> {
   let settled: SettledMutation | undefined;
   try {
-    const { mutationId } = await queueProfileUpdate(change);
+    const { mutationId, profile } = await queueProfileUpdate(change);
     // Shown everywhere at once, on top of the account she sees.
     const shown = useUserStore.getState().user;
-    if (shown) updateUser(applyProfile(shown, change));
+    if (shown) updateUser(applyProfile(shown, profile));
     const watch = watchMutation(mutationId);
     try {
       settled = await Promise.race([watch.settled, syncNow().then(() => watch.current())]);

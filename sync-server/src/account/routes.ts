@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { deleteAccountSchema, exportFileName } from '@shared/account';
+import { exportFileName } from '@shared/account';
+import { deleteAccountSchema } from '@shared/account-schema';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
 import { signOut } from '../http/session';

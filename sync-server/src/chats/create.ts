@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createChatSchema } from '@shared/chat';
+import type { createChatSchema } from '@shared/chat-schema';
 import { DEFAULT_PERSONA_ID } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';

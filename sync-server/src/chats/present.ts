@@ -1,4 +1,5 @@
-import { ANALYSIS_TYPES, ocrAnalysisSchema, teaserOf } from '@shared/chat';
+import { ANALYSIS_TYPES, teaserOf } from '@shared/chat';
+import { ocrAnalysisSchema } from '@shared/chat-schema';
 import type { AnalysisType, Chat, ChatMessage, ChatPage, ChatSummary } from '@shared/chat';
 import { canUsePersonaFully, personaById, PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { chatPageQuerySchema, createChatSchema, sendMessageSchema } from '@shared/chat';
+import { chatPageQuerySchema, createChatSchema, sendMessageSchema } from '@shared/chat-schema';
 import type { Deps } from '../deps';
 import { signedIn } from '../http/signedIn';
 import type { AppState } from '../http/types';

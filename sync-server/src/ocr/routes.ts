@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { ocrFormSchema } from '@shared/ocr-api';
+import { ocrFormSchema } from '@shared/ocr-api-schema';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
 import { signedIn } from '../http/signedIn';

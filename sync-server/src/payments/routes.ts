@@ -1,9 +1,5 @@
 import Router from '@koa/router';
-import {
-  createPaymentIntentSchema,
-  testConfirmSchema,
-  verifyPaymentSchema,
-} from '@shared/payments';
+import { createPaymentIntentSchema, testConfirmSchema, verifyPaymentSchema } from '@shared/payments-schema';
 import type { PurchasesAnswer } from '@shared/payments';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { mutationSchema } from '@shared/sync';
+import type { mutationSchema } from '@shared/sync-schema';
 import type { SubscriptionTier } from '@shared/user';
 import { startChat } from '../chats/create';
 import { acceptMessage } from '../chats/send';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { encodePullPage } from '@shared/compact-pull';
-import { pullQuerySchema, pushBodySchema } from '@shared/sync';
+import { pullQuerySchema, pushBodySchema } from '@shared/sync-schema';
 import type { Deps } from '../deps';
 import { signedIn } from '../http/signedIn';
 import type { AppState } from '../http/types';

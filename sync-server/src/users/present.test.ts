@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicUserSchema } from '@shared/user';
+import { publicUserSchema } from '@shared/user-schema';
 import { presentUser } from './present';
 import type { UserRow } from './repo';
 

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
-import type { profileUpdateSchema } from '@shared/account';
+import type { profileUpdateSchema } from '@shared/account-schema';
 import type { Deps } from '../deps';
 import { AppError, notFound } from '../http/errors';
 import {

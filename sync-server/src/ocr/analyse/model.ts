@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { ocrAnalysisSchema } from '@shared/chat';
+import { ocrAnalysisSchema } from '@shared/chat-schema';
 import type { AnalysisType } from '@shared/chat';
-import { structuredDataSchemas } from '@shared/ocr-api';
+import { structuredDataSchemas } from '@shared/ocr-api-schema';
 import type { Logger } from '../../logger';
 import { analyseWithRules } from './rules';
 import type { Analyser, AnalysisRequest, AnalysisResult } from './types';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_TYPES, ocrAnalysisSchema } from '@shared/chat';
-import { structuredDataSchemas } from '@shared/ocr-api';
+import { ANALYSIS_TYPES } from '@shared/chat';
+import { ocrAnalysisSchema } from '@shared/chat-schema';
+import { structuredDataSchemas } from '@shared/ocr-api-schema';
 import { analyseWithRules } from './rules';
 import { sentimentOf } from './sentiment';
 

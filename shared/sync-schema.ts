@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { profileUpdateSchema } from './account-schema';
+import { createChatSchema, sendMessageSchema } from './chat-schema';
+import {
+  PULL_COMPACT_MAX_LIMIT,
+  PULL_DEFAULT_LIMIT,
+  PULL_MAX_LIMIT,
+  PUSH_MAX_MUTATIONS,
+} from './sync';
+
+/** The sync protocol's request schemas; its limits and answers are in ./sync. */
+
+const uuid = z.uuid({ error: 'Must be a UUID' });
+
+/** A new chat (with or without her first message); `chat.id` is required so a replay is the same chat. */
+export const createChatMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('createChat'),
+  chat: createChatSchema.and(z.object({ id: uuid })),
+});
+
+/** Her message in a chat; `message.id` is required so a replay is the same message. */
+export const sendMessageMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('sendMessage'),
+  chatId: uuid,
+  message: sendMessageSchema.extend({ id: uuid }),
+});
+
+export const deleteChatMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('deleteChat'),
+  chatId: uuid,
+});
+
+/** A change to her profile or theme made on the device (online or not); see PATCH /api/users/{id}. */
+export const updateProfileMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('updateProfile'),
+  profile: profileUpdateSchema,
+});
+
+export const mutationSchema = z.discriminatedUnion('type', [
+  createChatMutationSchema,
+  sendMessageMutationSchema,
+  deleteChatMutationSchema,
+  updateProfileMutationSchema,
+]);
+export type Mutation = z.input<typeof mutationSchema>;
+export type MutationType = Mutation['type'];
+
+export const pushBodySchema = z.object({
+  mutations: z.array(mutationSchema).max(PUSH_MAX_MUTATIONS),
+});
+export type PushBody = z.input<typeof pushBodySchema>;
+
+/**
+ * `format=compact` asks for the compact page (shared/compact-pull.ts), which may be larger;
+ * without it the page is a PullAnswer, as it always was.
+ */
+export const pullQuerySchema = z
+  .object({
+    cursor: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(PULL_COMPACT_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),
+    format: z.enum(['compact']).optional(),
+  })
+  .refine((query) => query.format === 'compact' || query.limit <= PULL_MAX_LIMIT, {
+    path: ['limit'],
+    message: `Too big: expected number to be <=${PULL_MAX_LIMIT}`,
+  });
