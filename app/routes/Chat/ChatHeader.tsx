@@ -1,6 +1,6 @@
 import type { PersonaRef } from '@shared/chat';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
-import { ChatMenu } from './ChatMenu';
+import { ChatMenuButton } from './ChatMenuButton';
 import { HelpButton } from './HelpButton';
 import { PlusIcon } from './icons';
 
@@ -38,7 +38,7 @@ export function ChatHeader({
       >
         <PlusIcon />
       </button>
-      {chatId && <ChatMenu chatId={chatId} />}
+      {chatId && <ChatMenuButton chatId={chatId} />}
     </header>
   );
 }

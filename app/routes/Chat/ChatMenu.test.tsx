@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveBlob } from '../../components/download';
 import { clearLocalData, toLocalChat } from '../../db/chats';
 import { db, type LocalMessage } from '../../db/db';
@@ -26,6 +26,12 @@ async function onDevice() {
   ]);
 }
 
+beforeAll(async () => {
+  // The menu loads after the chat paints (ChatMenuButton); the first import of Radix's
+  // dropdown is slow under vitest's transform, which these tests are not about.
+  await import('./ChatMenu');
+});
+
 beforeEach(async () => {
   await clearLocalData();
   vi.mocked(saveBlob).mockReset();
@@ -39,6 +45,14 @@ function renderHeader(chatId: string | null = 'c1') {
   render(<ChatHeader persona={CHAT.persona} chatId={chatId} onNewChat={() => {}} />);
 }
 
+/** The '⋯' button once Radix's menu has replaced its stand-in (ChatMenuButton). */
+async function menuTrigger(): Promise<HTMLElement> {
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Chat options' }).dataset.state).toBe('closed'),
+  );
+  return screen.getByRole('button', { name: 'Chat options' });
+}
+
 describe("the chat's menu", () => {
   it("exports the chat on this device as Markdown, named after its title and today's date", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -46,7 +60,7 @@ describe("the chat's menu", () => {
     await onDevice();
     renderHeader();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Chat options' }));
+    await user.click(await menuTrigger());
     await user.click(await screen.findByRole('menuitem', { name: 'Export as Markdown' }));
 
     await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
@@ -72,7 +86,7 @@ describe("the chat's menu", () => {
     try {
       renderHeader();
       const user = userEvent.setup();
-      await user.click(screen.getByRole('button', { name: 'Chat options' }));
+      await user.click(await menuTrigger());
       await user.click(await screen.findByRole('menuitem', { name: 'Export as Markdown' }));
       await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
       expect(fetchSpy).not.toHaveBeenCalled();
@@ -85,10 +99,49 @@ describe("the chat's menu", () => {
     await onDevice();
     renderHeader();
     const user = userEvent.setup();
-    screen.getByRole('button', { name: 'Chat options' }).focus();
+    (await menuTrigger()).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menuitem', { name: 'Export as Markdown' })).toBeTruthy();
     await user.keyboard('{Enter}');
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+  });
+
+  it('loads once the chat is on screen: the same button, now with its menu', async () => {
+    await onDevice();
+    renderHeader();
+    const standIn = screen.getByRole('button', { name: 'Chat options' });
+    standIn.focus();
+    // Radix's trigger replaces the stand-in, and takes its focus.
+    const trigger = await menuTrigger();
+    expect(trigger).not.toBe(standIn);
+    expect(document.activeElement).toBe(trigger);
+    await userEvent.setup().keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Export as Markdown' })).toBe(
+      document.activeElement,
+    );
+  });
+
+  it('a tap before the menu has loaded opens it when it arrives', async () => {
+    await onDevice();
+    renderHeader();
+    const standIn = screen.getByRole('button', { name: 'Chat options' });
+    expect(standIn.dataset.state).toBeUndefined();
+    fireEvent.pointerDown(standIn);
+    fireEvent.click(standIn, { detail: 1 });
+    expect(await screen.findByRole('menuitem', { name: 'Export as Markdown' })).toBeTruthy();
+    expect(standIn.isConnected).toBe(false);
+  });
+
+  it('Enter on it before the menu has loaded opens it on its first item', async () => {
+    await onDevice();
+    renderHeader();
+    const standIn = screen.getByRole('button', { name: 'Chat options' });
+    expect(standIn.dataset.state).toBeUndefined();
+    standIn.focus();
+    fireEvent.click(standIn, { detail: 0 });
+    const item = await screen.findByRole('menuitem', { name: 'Export as Markdown' });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    await userEvent.setup().keyboard('{Enter}');
     await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
   });
 

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useRef } from 'react';
 import { saveBlob } from '../../components/download';
 import { findChat, messagesOf } from '../../db/chats';
 import { toast } from '../../state/useToastStore';
@@ -6,8 +7,30 @@ import { chatToMarkdown, markdownFileName } from './exportMarkdown';
 import { MoreIcon } from './icons';
 import './chatMenu.css';
 
-/** The chat's own actions ('⋯' in its header): for now, taking it with her as Markdown. */
-export function ChatMenu({ chatId }: { chatId: string }) {
+interface ChatMenuProps {
+  chatId: string;
+  /**
+   * She pressed the stand-in before this loaded (ChatMenuButton): open at once, on the first
+   * item when she used the keyboard (as Radix does when its own trigger gets the key).
+   */
+  openedBy?: 'pointer' | 'keyboard' | null;
+  /** The stand-in had focus: the trigger takes it. */
+  focusTrigger?: boolean;
+}
+
+/**
+ * The chat's own actions ('⋯' in its header): for now, taking it with her as Markdown.
+ * Loaded after the chat paints, through ChatMenuButton.
+ */
+export function ChatMenu({ chatId, openedBy = null, focusTrigger = false }: ChatMenuProps) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const toFirstItem = useRef(openedBy === 'keyboard');
+  useEffect(() => {
+    // Only as it replaces the stand-in.
+    if (focusTrigger && !openedBy) trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   async function exportMarkdown() {
     try {
       // What this device holds, read now: it works offline and matches what she sees.
@@ -30,12 +53,26 @@ export function ChatMenu({ chatId }: { chatId: string }) {
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="icon-button chat-menu__trigger" aria-label="Chat options">
+    <DropdownMenu.Root modal={false} defaultOpen={openedBy !== null}>
+      <DropdownMenu.Trigger
+        ref={trigger}
+        className="icon-button chat-menu__trigger"
+        aria-label="Chat options"
+      >
         <MoreIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="chat-menu" align="end" sideOffset={4}>
+        <DropdownMenu.Content
+          className="chat-menu"
+          align="end"
+          sideOffset={4}
+          onFocus={(event) => {
+            // Radix focuses the menu as it opens; opened by a key, she starts on the first item.
+            if (!toFirstItem.current || event.target !== event.currentTarget) return;
+            toFirstItem.current = false;
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
+        >
           <DropdownMenu.Item className="chat-menu__item" onSelect={() => void exportMarkdown()}>
             Export as Markdown
           </DropdownMenu.Item>
