@@ -4,19 +4,12 @@
  * Reads the build in dist/ (built first when missing or older than the sources); prints a
  * table; exits 1 when a page is over budget.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { measurePages, type Manifest, type PageBudget } from './bundleBudget';
 import { report } from './report';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'dist');
-const MANIFEST = join(DIST, '.vite', 'manifest.json');
-/** What a build is made from: a newer file here means dist/ is stale. */
-const SOURCES = ['app', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
+import { DIST, ensureBuild, MANIFEST } from './build';
 
 const PAGES: PageBudget[] = [
   { page: '/', lazyChunks: ['routes/Landing/Landing.tsx'], budgetKb: 120 },
@@ -27,21 +20,6 @@ const PAGES: PageBudget[] = [
     budgetKb: 170,
   },
 ];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
-
-function ensureBuild(): void {
-  const built = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
-  const changed = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
-  if (built > changed && !process.argv.includes('--build')) return;
-  console.log(built ? 'dist/ is older than the sources: building' : 'No build in dist/: building');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 function main(): void {
   ensureBuild();

@@ -14,12 +14,10 @@
  * free loopback port over a fresh DATA_DIR. Nothing leaves the machine: the browser's
  * background networking, component updates and sync are off.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
@@ -30,22 +28,10 @@ import { SESSION_COOKIE, makeDataDir, startTestServer } from '../tests/integrati
 import type { TestServer } from '../tests/integration/harness';
 import { report } from './report';
 import type { Check } from './report';
+import { DIST, ensureBuild } from './build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'dist');
-/** What a build is made from: a newer file here means dist/ is stale. */
-const SOURCES = ['app', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
 const BUDGET = 95;
@@ -89,22 +75,6 @@ interface Run {
   scores: Record<Category, number>;
   multiplier: number;
   lhr: LighthouseResult;
-}
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
-
-function ensureBuild(): void {
-  const index = join(DIST, 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const changed = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
-  if (built > changed && !process.argv.includes('--build')) return;
-  console.log(built ? 'dist/ is older than the sources: building' : 'No build in dist/: building');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /**
@@ -196,7 +166,7 @@ class LighthouseRuntimeError extends Error {}
 /** One Lighthouse run of one page in a fresh browser profile. */
 async function runOnce(baseUrl: string, page: Page): Promise<Run> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });

@@ -14,20 +14,15 @@
  * - the rows and elements in the DOM while she scrolls, which must stay bounded.
  * Prints a table; exits 1 on a missed budget.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, devices, type Page } from 'playwright';
 import * as chatsRepo from '../sync-server/src/chats/repo';
 import { DB_FILE_NAME, openDatabase } from '../sync-server/src/db/open';
 import { startTestServer } from '../tests/integration/harness';
 import { report, type Check } from './report';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'dist');
-const SOURCES = ['app', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
+import { DIST, ensureBuild } from './build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const COUNT = 10_000;
 const WARM_UP_OPENS = 2;
@@ -52,31 +47,6 @@ const BUDGET = {
   // Elements in the whole page while scrolling, against those right after opening.
   domGrowth: 1.5,
 };
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
-
-function ensureBuild(): void {
-  const index = join(DIST, 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const changed = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
-  if (built > changed && !process.argv.includes('--build')) return;
-  console.log(built ? 'dist/ is older than the sources: building' : 'No build in dist/: building');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /** The text of message `n` (1 is the oldest): hers and replies in turn, of varied length. */
 export function textOf(n: number): string {
@@ -308,7 +278,7 @@ async function main() {
   const server = await startTestServer({ env: { STATIC_DIR: DIST } });
   const base = server.url.replace('127.0.0.1', 'localhost');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

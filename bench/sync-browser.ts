@@ -8,11 +8,7 @@
  * default uncompressed pull format measured in the same run. Builds dist/ first when it is
  * missing or older than the sources. One warm-up run, then the median of three.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { PULL_MAX_LIMIT } from '@shared/sync';
 import type { PullAnswer } from '@shared/sync';
@@ -20,41 +16,14 @@ import { makeDataDir, startTestServer } from '../tests/integration/harness';
 import type { Client } from '../tests/integration/harness';
 import { report } from './report';
 import { seedHistory } from './seed';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'dist');
-const MANIFEST = join(DIST, '.vite', 'manifest.json');
-/** What a build is made from (as bench/bundle.ts): a newer file here means dist/ is stale. */
-const SOURCES = ['app', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
+import { DIST, ensureBuild } from './build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const CHATS = 1000;
 const MESSAGES_PER_CHAT = 50;
 const PASSWORD = 'bench-pass-123';
 const RUNS = 3;
 const BUDGET = { fullPullSeconds: 5, bytesRatio: 1 / 3 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
-
-function ensureBuild(): void {
-  const built = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
-  const changed = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
-  if (built > changed) return;
-  console.log(built ? 'dist/ is older than the sources: building' : 'No build in dist/: building');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /** Today's pull as every client made it: default pages of 1,000 rows, sizes uncompressed. */
 async function defaultPull(client: Client) {
@@ -201,7 +170,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const baseline = await defaultPull(client);
 
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const device = { url: server.url, email, finalCursor: baseline.cursor };
     const warmUp = await freshDevice(browser, device);
     console.log(`warm-up: ${warmUp.seconds.toFixed(2)} s, ${mb(warmUp.wireBytes)}`);
