@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Persona } from '@shared/personas';
 import { PersonaPicker } from '../../components/PersonaPicker';
 import { UpgradeCelebration } from '../../components/UpgradeCelebration';
-import { UpgradeDialog } from '../../components/UpgradeDialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
@@ -16,9 +15,17 @@ import { MobileTopBar } from './MobileTopBar';
 import { Sidebar } from './Sidebar';
 import { useCassieEntry } from './useCassieEntry';
 import type { NewReply } from './useLiveReply';
+import { useAfterPaint } from './useAfterPaint';
 import { useTeaserUpgrade } from './useTeaserUpgrade';
 import { useUpgradeCelebration } from './useUpgradeCelebration';
 import './chat.css';
+
+/** The plans and checkout (Radix Tabs among them): fetched once the chat is on screen, shown
+ * when she first asks, then kept (the plan she chose stays chosen). */
+const loadUpgradeDialog = () => import('../../components/UpgradeDialog');
+const UpgradeDialog = lazy(() =>
+  loadUpgradeDialog().then((module) => ({ default: module.UpgradeDialog })),
+);
 
 /** The chat screen (spec §2, §4): /chat, /chat/{id}, /chat?new={t}, /chat?bestie=cassie. */
 export function ChatPage() {
@@ -34,6 +41,12 @@ export function ChatPage() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const upgrade = useTeaserUpgrade();
   const celebration = useUpgradeCelebration();
+  const [upgradeShown, setUpgradeShown] = useState(false);
+  if (upgrade.open && !upgradeShown) setUpgradeShown(true);
+  const painted = useAfterPaint(true);
+  useEffect(() => {
+    if (painted) void loadUpgradeDialog();
+  }, [painted]);
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
   const newKey = params.get('new') ?? '';
@@ -112,7 +125,11 @@ export function ChatPage() {
         tier={user?.subscriptionTier ?? 'free'}
         onStart={startWith}
       />
-      <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} chatId={chatId} />
+      {upgradeShown && (
+        <Suspense fallback={null}>
+          <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} chatId={chatId} />
+        </Suspense>
+      )}
       {celebration.plan && (
         <UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />
       )}
