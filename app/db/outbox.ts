@@ -1,6 +1,7 @@
 import type { ProfileUpdate } from '@shared/account';
 import { chatTitleFrom, type PersonaRef } from '@shared/chat';
 import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
+import { isTheme } from '@shared/theme';
 import type { PublicUser } from '@shared/user';
 import { pendingMessage, type OcrFields } from './chats';
 import { db, type OutboxEntry } from './db';
@@ -180,8 +181,7 @@ export async function waitingMessageIds(): Promise<Set<string>> {
 export async function queueProfileUpdate(
   change: ProfileUpdate,
 ): Promise<{ mutationId: string; profile: ProfileUpdate; user: PublicUser | null }> {
-  const { normalizedProfile } = await import('./normalizeProfile');
-  const profile = normalizedProfile(change);
+  const profile = await normalizedChange(change);
   const mutation: Mutation = { id: crypto.randomUUID(), type: 'updateProfile', profile };
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const stored = (await db.meta.get('user'))?.value as PublicUser | undefined;
@@ -190,6 +190,18 @@ export async function queueProfileUpdate(
     await db.outbox.add(entry(mutation));
     return { mutationId: mutation.id, profile, user };
   });
+}
+
+/**
+ * The change as the server will store it. A theme alone (chosen on any screen, offline too)
+ * needs no schema; anything else is checked by the shared schema, which loads with zod the
+ * first time (Settings has loaded it already, as its form checks with it).
+ */
+async function normalizedChange(change: ProfileUpdate): Promise<ProfileUpdate> {
+  const keys = Object.keys(change);
+  if (keys.length === 1 && keys[0] === 'theme' && isTheme(change.theme)) return change;
+  const { normalizedProfile } = await import('./normalizeProfile');
+  return normalizedProfile(change);
 }
 
 /** Her profile changes still waiting in the outbox, oldest first. */

@@ -1,4 +1,5 @@
 import { profileMessages, type ProfileUpdate } from '@shared/account';
+import { normalizedProfile } from '../../db/normalizeProfile';
 import { queueProfileUpdate } from '../../db/outbox';
 import { applyProfile } from '../../db/profile';
 import { watchMutation, type SettledMutation } from '../../db/settled';
@@ -21,7 +22,9 @@ const WAITING_SERVER = 'Saved on this device. It will sync as soon as the server
 export async function saveProfile(change: ProfileUpdate): Promise<SaveOutcome> {
   let settled: SettledMutation | undefined;
   try {
-    const { mutationId, profile } = await queueProfileUpdate(change);
+    // Checked here, with the schema Settings has loaded: offline, before the service worker
+    // holds every chunk, the outbox then needs nothing more from the network.
+    const { mutationId, profile } = await queueProfileUpdate(normalizedProfile(change));
     // Shown everywhere at once, on top of the account she sees.
     const shown = useUserStore.getState().user;
     if (shown) updateUser(applyProfile(shown, profile));
