@@ -2,7 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENHANCED_OCR_PATH, OCR_PATH, OCR_UPLOAD_PATH } from '@shared/ocr-api';
-import { enhancedOcrAnswerSchema, ocrAnswerSchema, uploadAnswerSchema } from '@shared/ocr-api-schema';
+import {
+  enhancedOcrAnswerSchema,
+  ocrAnswerSchema,
+  uploadAnswerSchema,
+} from '@shared/ocr-api-schema';
 import { grant, signedInClient } from './fakes/besties';
 import { fakeReader, getBytes, postImage, smallPng } from './fakes/ocr';
 import type { TestServer } from './harness';

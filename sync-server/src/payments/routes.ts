@@ -1,5 +1,9 @@
 import Router from '@koa/router';
-import { createPaymentIntentSchema, testConfirmSchema, verifyPaymentSchema } from '@shared/payments-schema';
+import {
+  createPaymentIntentSchema,
+  testConfirmSchema,
+  verifyPaymentSchema,
+} from '@shared/payments-schema';
 import type { PurchasesAnswer } from '@shared/payments';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';

@@ -1,5 +1,9 @@
 import Router from '@koa/router';
-import { PROFILE_IMAGE_FIELD, PROFILE_IMAGE_MAX_BYTES, profileImageMessages } from '@shared/account';
+import {
+  PROFILE_IMAGE_FIELD,
+  PROFILE_IMAGE_MAX_BYTES,
+  profileImageMessages,
+} from '@shared/account';
 import { profileUpdateSchema } from '@shared/account-schema';
 import type { ProfileImageAnswer } from '@shared/account';
 import type { PublicUser } from '@shared/user';
