@@ -64,9 +64,10 @@ export interface LocalImage {
 
 /**
  * The device's copy of her chats (STYLE.md §8: this folder is the only code that touches
- * IndexedDB). Versions only ever add: version 2 (issue 5) adds drafts, settings, outbox and
- * meta and keeps every chat and message of version 1; version 3 re-pulls for message order;
- * version 5 indexes messages for reading a chat a page at a time.
+ * IndexedDB). No version loses a row: version 2 (issue 5) adds drafts, settings, outbox and meta
+ * and keeps every chat and message of version 1; version 3 re-pulls for message order;
+ * version 5 indexes messages for reading a chat a page at a time; version 6 drops the indexes
+ * no query reads.
  */
 export class BestiesDb extends Dexie {
   chats!: EntityTable<LocalChat, 'id'>;
@@ -100,6 +101,13 @@ export class BestiesDb extends Dexie {
     // (a message with no seq yet is not in [chatId+seq]), and hers still unsent by status.
     this.version(5).stores({
       messages: 'id, chatId, timestamp, status, [chatId+seq], [chatId+status]',
+    });
+    // Version 6 (issue 14): every index is written with each of the 50,000 rows a fresh
+    // device pulls, so only those a query reads are kept. Nothing read messages by `timestamp`
+    // or `status` alone, nor chats by persona.
+    this.version(6).stores({
+      chats: 'id, updatedAt',
+      messages: 'id, chatId, [chatId+seq], [chatId+status]',
     });
   }
 }

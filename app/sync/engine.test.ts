@@ -235,12 +235,49 @@ describe('the Dexie schema', () => {
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
     expect(await v2.messages.get('m')).toMatchObject({ status: 'sent' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(5);
+    expect(v2.verno).toBe(6);
     // Version 5's index, which reads a chat a page at a time, is built over the kept rows.
     expect(
       await v2.messages.where('[chatId+seq]').between(['kept', 0], ['kept', Infinity]).count(),
     ).toBe(1);
     v2.close();
+  });
+
+  it('upgrades version 5 to 6 with every message kept and only the indexes a query reads', async () => {
+    const name = `upgrade-v5-${Date.now()}`;
+    const v5 = new Dexie(name);
+    v5.version(5).stores({
+      chats: 'id, updatedAt, persona.id',
+      messages: 'id, chatId, timestamp, status, [chatId+seq], [chatId+status]',
+      drafts: 'chatId',
+      settings: 'key',
+      outbox: '++seq, mutation.id',
+      meta: 'key',
+      images: 'messageId, chatId',
+    });
+    await v5.table('chats').put({ ...aChat({ id: 'kept' }), messages: undefined });
+    await v5.table('messages').bulkPut([
+      { ...aMessage({ id: 'placed', chatId: 'kept', seq: 1 }), status: 'sent' },
+      { ...aMessage({ id: 'unsent', chatId: 'kept' }), seq: null, status: 'pending' },
+    ]);
+    v5.close();
+    const v6 = new BestiesDb(name);
+    expect(v6.verno).toBe(6);
+    // Each index is written with every pulled row: a fresh device's pull pays for each one.
+    expect(v6.messages.schema.indexes.map((index) => index.name).sort()).toEqual([
+      '[chatId+seq]',
+      '[chatId+status]',
+      'chatId',
+    ]);
+    expect(v6.chats.schema.indexes.map((index) => index.name)).toEqual(['updatedAt']);
+    expect((await v6.messages.where('chatId').equals('kept').primaryKeys()).sort()).toEqual([
+      'placed',
+      'unsent',
+    ]);
+    expect(
+      await v6.messages.where('[chatId+status]').equals(['kept', 'pending']).primaryKeys(),
+    ).toEqual(['unsent']);
+    v6.close();
   });
 
   it('forgets the version 2 cursor, so the next pull gives every message its place', async () => {
