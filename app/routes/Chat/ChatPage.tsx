@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Persona } from '@shared/personas';
 import { PersonaPicker } from '../../components/PersonaPicker';
@@ -84,13 +84,10 @@ export function ChatPage() {
     if (reply.isTeaser && !reply.isCrisis) upgrade.afterTeaser();
   }
 
+  // Stable, so the sidebar's rows (memoised) are not drawn again on each render of this screen.
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const sidebar = (
-    <Sidebar
-      user={user}
-      openChatId={chatId}
-      onNewChat={openPicker}
-      onNavigate={() => setDrawerOpen(false)}
-    />
+    <Sidebar user={user} openChatId={chatId} onNewChat={openPicker} onNavigate={closeDrawer} />
   );
 
   return (

@@ -1,10 +1,20 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
-import { clearLocalData } from '../../db/chats';
+import { clearLocalData, toLocalChat } from '../../db/chats';
+import { db } from '../../db/db';
+import { aChat } from '../../db/testData';
 import { USER } from '../../test-utils';
+import type * as chatDate from './chatDate';
+import { chatDateLabel } from './chatDate';
 import { Sidebar } from './Sidebar';
+
+// Each row draws its date with this: its calls count the rows drawn.
+vi.mock('./chatDate', async (original) => {
+  const actual = await original<typeof chatDate>();
+  return { ...actual, chatDateLabel: vi.fn(actual.chatDateLabel) };
+});
 
 function renderSidebar(user: PublicUser) {
   const view = render(
@@ -36,5 +46,28 @@ describe('the sidebar user footer', () => {
     expect(screen.getByText('cassie.fan')).toBeTruthy();
     expect(footer().querySelector('img')).toBeNull();
     expect(footer().querySelector('.avatar--fallback')?.textContent).toBe('C');
+  });
+});
+
+describe('her chat history', () => {
+  it('draws a row again only when what it shows changes, not each time a chat is stored anew', async () => {
+    const chats = Array.from({ length: 30 }, (_, i) =>
+      aChat({
+        id: `c${i}`,
+        title: `Chat ${i}`,
+        updatedAt: `2026-11-${10 + (i % 10)}T08:00:00.000Z`,
+      }),
+    );
+    const store = (rows: typeof chats) => db.chats.bulkPut(rows.map(toLocalChat));
+    await store(chats);
+    renderSidebar(USER);
+    expect(await screen.findByText('Chat 29')).toBeTruthy();
+    const drawn = vi.mocked(chatDateLabel);
+    drawn.mockClear();
+    // A page of a first sync brings every chat again, unchanged, as new objects.
+    await store(chats.map((chat) => ({ ...chat })));
+    await store([{ ...chats[3]!, title: 'Renamed' }]);
+    expect(await screen.findByText('Renamed')).toBeTruthy();
+    expect(drawn).toHaveBeenCalledTimes(1);
   });
 });
