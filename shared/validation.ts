@@ -63,9 +63,15 @@ export const resetPasswordSchema = z.object({
   newPassword,
 });
 
+/** A reset-password field (spec §5): at least 6 characters, and an empty one is too short. */
+const resetField = z
+  .string({ error: messages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+
 /** The reset-password form: both fields at least 6 characters, and the same. */
 export const resetPasswordFormSchema = z
-  .object({ newPassword, confirmPassword: newPassword })
+  .object({ newPassword: resetField, confirmPassword: resetField })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: messages.passwordsDontMatch,
     path: ['confirmPassword'],

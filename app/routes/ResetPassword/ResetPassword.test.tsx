@@ -62,6 +62,22 @@ describe('/reset-password', () => {
     expect(resetMock).not.toHaveBeenCalled();
   });
 
+  it("says 'Password must be at least 6 characters' on both fields left empty", async () => {
+    renderApp('/reset-password?token=abc');
+    await fill('', '');
+    expect(screen.getAllByText('Password must be at least 6 characters')).toHaveLength(2);
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(resetMock).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Missing reset token.' for a link whose token is empty, and sends nothing", async () => {
+    renderApp('/reset-password?token=');
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    await fill('sparkle-123');
+    expect(await toastArea().findByText('Missing reset token.')).toBeTruthy();
+    expect(resetMock).not.toHaveBeenCalled();
+  });
+
   it("shows 'Passwords don't match' on Confirm Password", async () => {
     renderApp('/reset-password?token=abc');
     await fill('sparkle-123', 'sparkle-124');

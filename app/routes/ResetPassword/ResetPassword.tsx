@@ -11,8 +11,10 @@ type Step = 'form' | 'done' | 'invalid';
 export function ResetPassword() {
   useNoReferrerMeta();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [step, setStep] = useState<Step>(token ? 'form' : 'invalid');
+  // No token at all is not a reset link (spec §4); `?token=` with nothing in it is one whose
+  // token went missing, which the form says on submit: 'Missing reset token.' (spec §5, §8).
+  const token = params.get('token');
+  const [step, setStep] = useState<Step>(token === null ? 'invalid' : 'form');
 
   if (step === 'invalid') {
     return (
