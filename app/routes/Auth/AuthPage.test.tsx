@@ -264,8 +264,16 @@ describe('/auth: submitting', () => {
     expect(location()).toBe('/auth');
   });
 
-  it("falls back to 'Please check your email and password' when the server says nothing", async () => {
+  it("falls back to 'Failed to log in' when the server says nothing", async () => {
     loginMock.mockRejectedValue(new ApiError(500, 'Internal Server Error', ''));
+    renderApp('/auth');
+    await fillLogIn('me@example.com', 'sparkle-123');
+    expect(await toastArea().findByText('Failed to log in')).toBeTruthy();
+    expect(toastArea().getByText('Login failed')).toBeTruthy();
+  });
+
+  it("says 'Please check your email and password' for a wordless refusal of her password", async () => {
+    loginMock.mockRejectedValue(new ApiError(401, 'Unauthorized', ''));
     renderApp('/auth');
     await fillLogIn('me@example.com', 'sparkle-123');
     expect(await toastArea().findByText('Please check your email and password')).toBeTruthy();
@@ -291,11 +299,26 @@ describe('/auth: submitting', () => {
     ).toBe(false);
   });
 
-  it("falls back to 'Please try again with a different email'", async () => {
+  it("falls back to 'Failed to create account' when the server says nothing", async () => {
     registerMock.mockRejectedValue(new ApiError(502, 'Bad Gateway', '<html>'));
     renderApp('/auth?signup=true');
     await fillSignUp('new@example.com', 'sparkle-123');
+    expect(await toastArea().findByText('Failed to create account')).toBeTruthy();
+    expect(toastArea().getByText('Registration failed')).toBeTruthy();
+  });
+
+  it("says 'Please try again with a different email' for a wordless refusal of her email", async () => {
+    registerMock.mockRejectedValue(new ApiError(409, 'Conflict', ''));
+    renderApp('/auth?signup=true');
+    await fillSignUp('taken@example.com', 'sparkle-123');
     expect(await toastArea().findByText('Please try again with a different email')).toBeTruthy();
+  });
+
+  it("says 'An unknown error occurred' when signing up gets no answer", async () => {
+    registerMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderApp('/auth?signup=true');
+    await fillSignUp('new@example.com', 'sparkle-123');
+    expect(await toastArea().findByText('An unknown error occurred')).toBeTruthy();
   });
 
   it('shows the server’s field errors under the fields', async () => {

@@ -48,7 +48,11 @@ export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
     await enterAccount({
       request: () => login(parsed.data),
       success: { title: 'Login successful', description: 'Welcome back!' },
-      failure: { title: 'Login failed', fallback: 'Please check your email and password' },
+      failure: {
+        title: 'Login failed',
+        fallback: 'Failed to log in',
+        refused: { status: 401, description: 'Please check your email and password' },
+      },
       onFailure: (error) => {
         setPending(false);
         showErrors(form, fieldErrorsFromApi(error));

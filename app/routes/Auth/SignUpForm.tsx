@@ -60,7 +60,8 @@ export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
       success: { title: 'Registration successful', description: 'Account created successfully!' },
       failure: {
         title: 'Registration failed',
-        fallback: 'Please try again with a different email',
+        fallback: 'Failed to create account',
+        refused: { status: 409, description: 'Please try again with a different email' },
       },
       onFailure: (error) => {
         setPending(false);

@@ -3,10 +3,23 @@ import { ApiError, userMessageOf } from '../../http/client';
 import { toast } from '../../state/useToastStore';
 import { refreshUser, setUser } from '../../state/useUserStore';
 
-/** A failed request's words for the toast: the server's message, a fallback, or "unknown". */
-export function failureDescription(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return userMessageOf(error, fallback);
-  return 'An unknown error occurred';
+/** What a failed log-in or sign-up toasts (spec §8). */
+export interface AuthFailure {
+  title: string;
+  /** The server answered without words of its own. */
+  fallback: string;
+  /** ...with the status that already says why (a wrong password, a taken email). */
+  refused: { status: number; description: string };
+}
+
+/**
+ * A failed request's words for the toast (spec §8): the server's own message; else what its
+ * status means, or the fallback; and 'An unknown error occurred' when no answer came at all.
+ */
+export function failureDescription(error: unknown, failure: AuthFailure): string {
+  if (!(error instanceof ApiError)) return 'An unknown error occurred';
+  const known = error.status === failure.refused.status ? failure.refused.description : undefined;
+  return userMessageOf(error, known ?? failure.fallback);
 }
 
 export function toastFillAllFields(): void {
@@ -16,7 +29,7 @@ export function toastFillAllFields(): void {
 interface EnterAccountProps {
   request: () => Promise<PublicUser>;
   success: { title: string; description: string };
-  failure: { title: string; fallback: string };
+  failure: AuthFailure;
   /** Runs before the failure toast: re-enable the form and show any field errors. */
   onFailure: (error: unknown) => void;
 }
@@ -32,7 +45,7 @@ export async function enterAccount({ request, success, failure, onFailure }: Ent
     onFailure(error);
     toast({
       title: failure.title,
-      description: failureDescription(error, failure.fallback),
+      description: failureDescription(error, failure),
       variant: 'destructive',
     });
   }
