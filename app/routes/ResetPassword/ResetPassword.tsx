@@ -49,7 +49,7 @@ export function ResetPassword() {
   return (
     <RecoveryCard title="Reset your password" lead="Make it something only you would know.">
       <ResetPasswordForm
-        token={token}
+        token={token ?? ''}
         onDone={() => {
           setStep('done');
           // Every session ended on the server, this browser's too.
