@@ -120,6 +120,18 @@ test('the chat history drawer opens and closes on a phone', async ({ page }, tes
   await expect(drawer).toBeHidden();
 });
 
+test('the phone chat keeps its Privacy Policy footer while the message box has focus', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the footer is for small screens (spec §2)');
+  await page.goto('/chat?bestie=cassie');
+  // Focused on opening (spec: after 100 ms): no keyboard has been asked for yet.
+  await expect(page.getByPlaceholder('Message your bestie...')).toBeFocused();
+  const footer = page.getByRole('main').getByRole('link', { name: 'Privacy Policy' });
+  await expect(footer).toBeVisible();
+  await expect(footer).toHaveAttribute('href', '/privacy');
+});
+
 test('a crisis message gets a full, calm reply with tap-to-call help', async ({
   page,
 }, testInfo) => {

@@ -14,6 +14,7 @@ import { MobileDrawer } from './MobileDrawer';
 import { MobileTopBar } from './MobileTopBar';
 import { Sidebar } from './Sidebar';
 import { useCassieEntry } from './useCassieEntry';
+import { useKeyboardOpen } from './useKeyboardOpen';
 import type { NewReply } from './useLiveReply';
 import { useAfterPaint } from './useAfterPaint';
 import { useTeaserUpgrade } from './useTeaserUpgrade';
@@ -84,6 +85,7 @@ export function ChatPage() {
     if (reply.isTeaser && !reply.isCrisis) upgrade.afterTeaser();
   }
 
+  const keyboardOpen = useKeyboardOpen();
   // Stable, so the sidebar's rows (memoised) are not drawn again on each render of this screen.
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const sidebar = (
@@ -112,7 +114,8 @@ export function ChatPage() {
             onSubscriptionRequired={() => upgrade.setOpen(true)}
           />
         )}
-        <p className="chat-layout__privacy">
+        {/* Phones only (chat.css). It gives its room to the keyboard while that is open. */}
+        <p className="chat-layout__privacy" hidden={keyboardOpen}>
           <a href="/privacy">Privacy Policy</a>
         </p>
       </main>
