@@ -11,6 +11,8 @@ import {
 
 test.describe('signing up, out and in', () => {
   test('a new visitor signs up, logs out and logs back in', async ({ page }) => {
+    // Four screens and two accounts' first syncs: past 30 s on a busy two-core machine.
+    test.setTimeout(60_000);
     const email = uniqueEmail('journey');
     await page.goto('/auth?signup=true');
     await fillSignUp(page, email, PASSWORD);
