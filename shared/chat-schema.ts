@@ -55,11 +55,14 @@ export type SendMessageBody = z.input<typeof sendMessageSchema>;
 /**
  * POST /api/chats. `id` is the client-made chat id (a retried create is the same create);
  * `messageId` the id of its first message. With `isEmptyChatCreation` no message is needed.
+ * `greetingId` (the persona picker's): a new chat opens with the bestie's greeting
+ * (personaGreeting) stored as its first message, with this id.
  */
 export const createChatSchema = ocrFieldsSchema
   .extend({
     id: clientId.optional(),
     messageId: clientId.optional(),
+    greetingId: clientId.optional(),
     message: z.string().max(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong).optional(),
     isTeaser: z.boolean().optional(),
     personaId: z.number().int().min(1).max(5).optional(),
@@ -68,6 +71,10 @@ export const createChatSchema = ocrFieldsSchema
   .refine((body) => body.isEmptyChatCreation || (body.message ?? '').trim().length > 0, {
     message: chatMessages.messageEmpty,
     path: ['message'],
+  })
+  .refine((body) => body.greetingId === undefined || body.greetingId !== body.messageId, {
+    message: 'Must differ from messageId',
+    path: ['greetingId'],
   });
 export type CreateChatBody = z.input<typeof createChatSchema>;
 

@@ -63,6 +63,14 @@ export const PERSONAS: readonly Persona[] = [
 
 export const DEFAULT_PERSONA_ID = 1;
 
+/**
+ * The bestie's greeting (spec §2): the welcome of a chat with her, and the first message the
+ * server stores in a chat made from the persona picker.
+ */
+export function personaGreeting(persona: Pick<Persona, 'name' | 'description'>): string {
+  return `Hey! I'm ${persona.name}. ${persona.description} What's on your mind today?`;
+}
+
 export function personaById(id: number): Persona | undefined {
   return PERSONAS.find((persona) => persona.id === id);
 }

@@ -116,22 +116,31 @@ export function localImageOf(messageId: string) {
   return db.images.get(messageId);
 }
 
-/** A new empty chat with a bestie, made on this device first. */
-export async function queueNewChat(input: { chatId: string; persona: PersonaRef }) {
+/**
+ * A new chat with a bestie and none of her messages, made on this device first. With
+ * `greetingId` the server stores the bestie's greeting as its first message with that id; it
+ * comes back with the push's answer and the pull (until then the chat shows the same words
+ * as its welcome).
+ */
+export async function queueNewChat(input: {
+  chatId: string;
+  persona: PersonaRef;
+  greetingId?: string;
+}) {
+  const { chatId, persona, greetingId } = input;
   const now = new Date().toISOString();
   await db.transaction('rw', db.chats, db.outbox, async () => {
-    await db.chats.put({
-      id: input.chatId,
-      title: '',
-      timestamp: now,
-      updatedAt: now,
-      persona: input.persona,
-    });
+    await db.chats.put({ id: chatId, title: '', timestamp: now, updatedAt: now, persona });
     await db.outbox.add(
       entry({
         id: crypto.randomUUID(),
         type: 'createChat',
-        chat: { id: input.chatId, personaId: input.persona.id, isEmptyChatCreation: true },
+        chat: {
+          id: chatId,
+          personaId: persona.id,
+          isEmptyChatCreation: true,
+          ...(greetingId !== undefined && { greetingId }),
+        },
       }),
     );
   });

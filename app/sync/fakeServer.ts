@@ -1,7 +1,7 @@
 import type { Mutation, MutationResult, PullAnswer, PushAnswer, SyncRows } from '@shared/sync';
 import { type ChatMessage, type ChatSummary, type SendMessageBody } from '@shared/chat';
 import { ocrFieldsSchema } from '@shared/chat-schema';
-import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
+import { DEFAULT_PERSONA_ID, personaById, personaGreeting } from '@shared/personas';
 import { type ProfileUpdate } from '@shared/account';
 import { profileUpdateSchema } from '@shared/account-schema';
 import type { PublicUser } from '@shared/user';
@@ -46,9 +46,11 @@ export class FakeSyncServer implements SyncTransport {
   private seq = 0;
   private results = new Map<string, MutationResult>();
   private messages = new Map<string, ChatMessage>();
+  private chatIds = new Set<string>();
 
   change(change: { kind: 'chat'; row: ChatSummary } | { kind: 'message'; row: ChatMessage }) {
     if (change.kind === 'message') this.messages.set(change.row.id, change.row);
+    else this.chatIds.add(change.row.id);
     this.changes.push({ ...change, seq: ++this.seq } as Change);
   }
 
@@ -156,13 +158,29 @@ export class FakeSyncServer implements SyncTransport {
     this.applied.push(mutation.id);
     const before = this.changes.length;
     if (mutation.type === 'createChat') {
-      const { id, messageId, message, personaId, ...ocr } = mutation.chat;
+      const { id, messageId, greetingId, message, personaId, ...ocr } = mutation.chat;
       const persona = personaById(personaId ?? DEFAULT_PERSONA_ID);
       const { name, description, avatar } = persona ?? aChat({ id }).persona;
+      const isNew = !this.chatIds.has(id);
       this.change({
         kind: 'chat',
         row: aChat({ id, persona: { id: persona?.id ?? 1, name, description, avatar } }),
       });
+      // A new chat from the persona picker opens with the bestie's greeting, as the server's.
+      if (greetingId && isNew) {
+        this.change({
+          kind: 'message',
+          row: aMessage({
+            id: greetingId,
+            chatId: id,
+            seq: this.nextSeq(id),
+            isUser: false,
+            avatar,
+            message: personaGreeting({ name, description }),
+            timestamp: new Date().toISOString(),
+          }),
+        });
+      }
       if (messageId && message) this.addMessage(id, messageId, message, ocr);
     } else if (mutation.type === 'sendMessage') {
       const { id, message, ...ocr } = mutation.message;

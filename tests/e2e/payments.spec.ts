@@ -72,7 +72,8 @@ test('a free user pays from the teaser nudge and gets every bestie, with her ear
   await box.fill('Should I text him first?');
   await box.press('Enter');
   await expect(log.getByText('Should I text him first?')).toBeVisible();
-  await expect(log.locator(REPLY)).toHaveCount(1);
+  // Her greeting, stored as the chat's first message (issue 15), and the reply.
+  await expect(log.locator(REPLY)).toHaveCount(2);
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
 
   await page.goto('/settings');

@@ -147,6 +147,25 @@ describe('the chat screen', () => {
     expect(screen.getByText(/an AI, not a person/)).toBeTruthy();
   });
 
+  it('shows a stored greeting once, saying she is an AI, in place of the welcome', async () => {
+    const greeting =
+      "Hey! I'm Elena. Your go-to for real talk about work and life. What's on your mind today?";
+    const greeted = aChat({
+      id: 'greeted',
+      messages: [
+        aMessage({ id: 'g', chatId: 'greeted', seq: 1, isUser: false, message: greeting }),
+      ],
+    });
+    onServer(greeted);
+    givenUser(USER);
+    renderApp('/chat/greeted');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText(greeting)).toBeTruthy();
+    expect(within(log).getAllByText(/^Hey! I'm/)).toHaveLength(1);
+    expect(within(log).getByText(/an AI, not a person/)).toBeTruthy();
+    expect(within(log).queryByText('No messages yet!')).toBeNull();
+  });
+
   it('shows only the newest page of a long chat, and the AI reminder for hours of chatting beyond it', async () => {
     // 100 messages two minutes apart: 3 h 18 min with no break, though the newest page of 50
     // spans only 98 minutes.

@@ -7,6 +7,7 @@ import { CrisisResources } from './CrisisResources';
 import { HelpCard } from './HelpCard';
 import { OcrBubble } from './OcrBubble';
 import { ClockIcon } from './icons';
+import { AI_NOTE } from './welcome';
 import { useSyncStore } from '../../sync/useSyncStore';
 
 interface MessageBubbleProps {
@@ -79,6 +80,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
           >
             <Markdown text={item.text} />
             {item.crisis && <CrisisResources />}
+            {item.greeting && <p className="chat-bubble__ai-note">{AI_NOTE}</p>}
           </div>
         </BestieRow>
       );

@@ -18,6 +18,7 @@ const message = (n: number, from: 'user' | 'bestie' = 'user', text = `message ${
   from,
   text,
   crisis: false,
+  greeting: false,
 });
 
 const pending = (n: number): ChatItem => ({ ...base(n), kind: 'pending', text: `message ${n}` });

@@ -78,11 +78,22 @@ export async function sendScreenshot(
   });
 }
 
-/** A new, empty chat with a bestie, made on the device first (its id is known at once). */
+/**
+ * A chat picked from the persona picker (spec §4: "a chat is created with a greeting"), made
+ * on the device first (its id is known at once): the server stores her bestie's greeting as
+ * its first message, so every device shows it.
+ */
 export async function startPersonaChat(
   personaId: number,
   chatId: string = crypto.randomUUID(),
 ): Promise<string> {
+  await queueNewChat({ chatId, persona: personaRef(personaId), greetingId: crypto.randomUUID() });
+  void syncNow();
+  return chatId;
+}
+
+/** A new, empty chat with a bestie (bestie=cassie's), made on the device first. */
+export async function startEmptyChat(personaId: number, chatId: string): Promise<string> {
   await queueNewChat({ chatId, persona: personaRef(personaId) });
   void syncNow();
   return chatId;

@@ -11,7 +11,14 @@ interface ItemBase {
 
 /** What one row of the message list is (STYLE.md §9): each kind renders its own way. */
 export type ChatItem =
-  | (ItemBase & { kind: 'message'; from: 'user' | 'bestie'; text: string; crisis: boolean })
+  | (ItemBase & {
+      kind: 'message';
+      from: 'user' | 'bestie';
+      text: string;
+      crisis: boolean;
+      /** The bestie's greeting (answering none of hers), which says she is an AI. */
+      greeting: boolean;
+    })
   | (ItemBase & { kind: 'pending'; text: string })
   | (ItemBase & { kind: 'failed'; text: string; failure: string })
   | (ItemBase & { kind: 'teaser'; text: string })
@@ -54,7 +61,17 @@ export function toChatItem(message: LocalMessage): ChatItem {
   if (!message.isUser && message.isTeaser && !message.isCrisis) {
     return { ...base, kind: 'teaser', text: message.message };
   }
-  return { ...base, kind: 'message', from, text: message.message, crisis: message.isCrisis };
+  // Stored first, by the server, for a chat made from the persona picker.
+  const greeting =
+    !message.isUser && message.seq === 1 && message.replyTo === null && !message.isCrisis;
+  return {
+    ...base,
+    kind: 'message',
+    from,
+    text: message.message,
+    crisis: message.isCrisis,
+    greeting,
+  };
 }
 
 function ocrItem(message: LocalMessage, base: ItemBase, from: 'user' | 'bestie'): ChatItem {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PERSONA_ID } from '@shared/personas';
 import { chatsNewestFirst } from '../../db/chats';
 import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
-import { startPersonaChat } from './chatActions';
+import { startEmptyChat } from './chatActions';
 
 /**
  * bestie=cassie for a signed-in user with no chat open (spec §4): her most recently updated
@@ -22,7 +22,7 @@ export function useCassieEntry(enabled: boolean, freshId: string): boolean {
     started.current = true;
     void (async () => {
       const [newest] = await chatsNewestFirst();
-      const id = newest?.id ?? (await startPersonaChat(DEFAULT_PERSONA_ID, freshId));
+      const id = newest?.id ?? (await startEmptyChat(DEFAULT_PERSONA_ID, freshId));
       await navigate(`/chat/${id}`, { replace: true });
       setDeciding(false);
     })();

@@ -1,4 +1,5 @@
 import type { PersonaRef } from '@shared/chat';
+import { personaGreeting } from '@shared/personas';
 
 export const AI_NOTE = 'Just so you know: your bestie is an AI, not a person.';
 
@@ -11,7 +12,7 @@ export const GENERIC_GREETING =
  */
 export function welcomeText(persona: Pick<PersonaRef, 'name' | 'description'> | null): string {
   if (!persona) return GENERIC_GREETING;
-  return `Hey! I'm ${persona.name}. ${persona.description} What's on your mind today?`;
+  return personaGreeting(persona);
 }
 
 const SESSION_GAP_MS = 30 * 60 * 1000;

@@ -3,10 +3,10 @@ import type { createChatSchema } from '@shared/chat-schema';
 import { DEFAULT_PERSONA_ID } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
-import type { ChatRow } from './repo';
+import type { ChatRow, MessageRow } from './repo';
 import type { AcceptedMessage } from './send';
 import { acceptMessage, incomingMessageBytes } from './send';
-import { firstMessageId, openChat } from './service';
+import { findGreeting, firstMessageId, openChat } from './service';
 
 /** A new chat as both doors receive it: the body of POST /api/chats, a createChat mutation. */
 export type NewChatBody = z.output<typeof createChatSchema>;
@@ -14,14 +14,20 @@ export type NewChatBody = z.output<typeof createChatSchema>;
 /**
  * Opens the chat (the same id again is the same chat) and, unless it is created empty,
  * accepts her first message, whose reply is a job written afterwards. A retry without
- * `messageId` reuses the chat's first message, so a retried create never adds one.
+ * `messageId` reuses the chat's first message, so a retried create never adds one. With
+ * `greetingId` a new chat first gets the bestie's greeting (`greeting`, also on a retry).
  */
 export function startChat(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; body: NewChatBody },
-): { chat: ChatRow; created: boolean; accepted: AcceptedMessage | undefined } {
+): {
+  chat: ChatRow;
+  created: boolean;
+  greeting: MessageRow | undefined;
+  accepted: AcceptedMessage | undefined;
+} {
   const { userId, tier } = props;
-  const { id, messageId, personaId, isEmptyChatCreation, message, ...ocr } = props.body;
+  const { id, messageId, greetingId, personaId, isEmptyChatCreation, message, ...ocr } = props.body;
   const empty = isEmptyChatCreation || message === undefined;
   const { chat, created } = openChat(deps, {
     userId,
@@ -30,9 +36,11 @@ export function startChat(
     personaId: personaId ?? DEFAULT_PERSONA_ID,
     // A new chat is not even opened when its first message would not fit in her storage.
     roomFor: empty ? 0 : incomingMessageBytes({ ...ocr, message }),
+    greetingId,
   });
+  const greeting = greetingId ? findGreeting(deps, { chatId: chat.id, id: greetingId }) : undefined;
   if (empty) {
-    return { chat, created, accepted: undefined };
+    return { chat, created, greeting, accepted: undefined };
   }
   const accepted = acceptMessage(deps, {
     userId,
@@ -40,5 +48,5 @@ export function startChat(
     chatId: chat.id,
     message: { ...ocr, message, id: messageId ?? firstMessageId(deps, { chatId: chat.id }) },
   });
-  return { chat: accepted.chat, created, accepted };
+  return { chat: accepted.chat, created, greeting, accepted };
 }

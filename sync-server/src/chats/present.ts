@@ -5,6 +5,7 @@ import { canUsePersonaFully, personaById, PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import { presentPersonaRef } from '../personas/present';
+import { isGreeting } from './greeting';
 import type { ChatRow, MessageRow } from './repo';
 
 const UNTITLED = 'New Chat';
@@ -15,14 +16,19 @@ export const personaOf = (chat: Pick<ChatRow, 'personaId'>): Persona =>
 
 /**
  * A message as she may see it. The one place teasers are made: a reply her tier does not
- * cover in full shows only its opening, unless it is a crisis reply (always in full).
+ * cover in full shows only its opening, unless it is a crisis reply or the bestie's greeting
+ * (always in full).
  */
 export function presentMessage(
   row: MessageRow,
   viewer: { tier: SubscriptionTier; persona: Persona },
 ): ChatMessage {
   const isReply = row.role === 'assistant';
-  const isTeaser = isReply && !row.isCrisis && !canUsePersonaFully(viewer.tier, viewer.persona);
+  const isTeaser =
+    isReply &&
+    !row.isCrisis &&
+    !isGreeting(row) &&
+    !canUsePersonaFully(viewer.tier, viewer.persona);
   return {
     id: row.id,
     chatId: row.chatId,

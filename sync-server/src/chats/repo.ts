@@ -337,15 +337,15 @@ export function messagesByIds(db: Db, ids: string[]): MessageRow[] {
 // Plans (issue 10): replies are presented for her tier, so a change of tier sends them again.
 
 /**
- * Gives each of her replies (but crisis replies, always shown in full) a new number of her
- * change sequence, in their present order, so her next pull brings them again. Call inside
- * the transaction that changed her tier.
+ * Gives each of her replies (but crisis replies and greetings, always shown in full) a new
+ * number of her change sequence, in their present order, so her next pull brings them again.
+ * Call inside the transaction that changed her tier.
  */
 export function renumberReplies(db: Db, userId: string): void {
   const { count } = db
     .prepare<[string], { count: number }>(
       `SELECT count(*) AS count FROM messages
-       WHERE user_id = ? AND role = 'assistant' AND is_crisis = 0`,
+       WHERE user_id = ? AND role = 'assistant' AND is_crisis = 0 AND reply_to IS NOT NULL`,
     )
     .get(userId) ?? { count: 0 };
   if (count === 0) return;
@@ -362,6 +362,7 @@ export function renumberReplies(db: Db, userId: string): void {
      FROM (
        SELECT id, ROW_NUMBER() OVER (ORDER BY change_seq) AS n FROM messages
        WHERE user_id = @userId AND role = 'assistant' AND is_crisis = 0
+         AND reply_to IS NOT NULL
      ) AS ordered
      WHERE messages.id = ordered.id`,
   ).run({ userId, first: last.seq - count + 1 });

@@ -4,13 +4,12 @@ import type { OcrAnalysis, AnalysisType } from '@shared/chat';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
-import { conflict } from '../http/errors';
 import { ensureRoomFor, ensureWithinQuota, messageBytes } from '../storage/service';
 import * as jobsRepo from './jobsRepo';
 import { countReply } from './replyLimit';
 import * as repo from './repo';
 import type { ChatRow, MessageRow, NewMessage } from './repo';
-import { findOwnChat, usablePersona } from './service';
+import { findOwnChat, messageIdTaken, usablePersona } from './service';
 
 /** Her message as the API received it (sendMessageSchema or createChatSchema). */
 export interface IncomingMessage {
@@ -52,7 +51,7 @@ export function acceptMessage(
   const earlier = repo.findMessage(deps.db, id);
   if (earlier) {
     if (earlier.chatId !== chat.id || earlier.role !== 'user') {
-      throw conflict('This message id is already used', 'message_id_taken');
+      throw messageIdTaken();
     }
     const reply = repo.findReplyTo(deps.db, id);
     // Asking again for a reply that failed (or never had a job) is one more model call.

@@ -7,13 +7,15 @@ import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { conflict, notFound, subscriptionRequired, validation } from '../http/errors';
 import { deleteImages } from '../images/service';
-import { ensureRoomFor } from '../storage/service';
+import { ensureRoomFor, ensureWithinQuota } from '../storage/service';
+import { greetingBytes, greetingRow, isGreeting } from './greeting';
 import { personaOf } from './present';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
 
 export const chatNotFound = () => notFound('Chat not found');
 export const personaLocked = () => subscriptionRequired('Subscribe to chat with this bestie');
+export const messageIdTaken = () => conflict('This message id is already used', 'message_id_taken');
 
 /** Her chat, or 404 when it is missing, deleted or someone else's (never revealed). */
 export function findOwnChat(deps: Deps, props: { userId: string; chatId: string }): ChatRow {
@@ -90,7 +92,9 @@ export function chatPage(
 /**
  * Opens a chat with the client's id, or a new one. The same id again by the same user is the
  * same chat (`created: false`); someone else's id is a 404, a chat she deleted a 409, a new
- * chat whose first message would not fit in her storage a 413.
+ * chat whose first messages would not fit in her storage a 413. With `greetingId` a new chat
+ * opens with the bestie's greeting as its first message, in the same transaction; the same
+ * chat again gets none (a retried create adds nothing).
  */
 export function openChat(
   deps: Deps,
@@ -101,29 +105,38 @@ export function openChat(
     personaId: number;
     /** Bytes a new chat must find room for in her storage (its first message), else 413. */
     roomFor?: number;
+    greetingId?: string;
   },
 ): { chat: ChatRow; created: boolean } {
+  const { userId, greetingId } = props;
   const persona = personaById(props.personaId);
   if (!persona) throw notFound('Bestie not found');
   const id = props.id ?? randomUUID();
   const existing = repo.findChat(deps.db, id);
-  if (existing) return { chat: sameChat(existing, props.userId), created: false };
+  if (existing) return { chat: sameChat(existing, userId), created: false };
   if (!canUsePersona(props.tier, persona)) throw personaLocked();
-  if (props.roomFor) ensureRoomFor(deps, { userId: props.userId, bytes: props.roomFor });
+  if (greetingId && repo.findMessage(deps.db, greetingId)) throw messageIdTaken();
+  const bytes = (props.roomFor ?? 0) + (greetingId ? greetingBytes(persona) : 0);
+  if (bytes > 0) ensureRoomFor(deps, { userId, bytes });
   const now = deps.now();
   let created = false;
   try {
     deps.db.transaction(() => {
-      const changeSeq = repo.nextChangeSeq(deps.db, props.userId);
+      const changeSeq = repo.nextChangeSeq(deps.db, userId);
       repo.insertChat(deps.db, {
         id,
-        userId: props.userId,
+        userId,
         personaId: persona.id,
         title: '',
         createdAt: now,
         updatedAt: now,
         changeSeq,
       });
+      if (greetingId) {
+        const message = greetingRow({ id: greetingId, chatId: id, userId, persona, now });
+        repo.appendMessage(deps.db, { message });
+        ensureWithinQuota(deps, { userId });
+      }
       created = true;
     })();
   } catch (error) {
@@ -132,13 +145,22 @@ export function openChat(
   }
   const chat = repo.findChat(deps.db, id);
   if (!chat) throw new Error('The new chat row was not found');
-  return { chat: sameChat(chat, props.userId), created };
+  return { chat: sameChat(chat, userId), created };
 }
 
 function sameChat(chat: ChatRow, userId: string): ChatRow {
   if (chat.userId !== userId) throw chatNotFound();
   if (chat.deletedAt !== null) throw conflict('This chat was deleted', 'chat_deleted');
   return chat;
+}
+
+/** The greeting with this id in her chat, if the chat opened with one. */
+export function findGreeting(
+  deps: Deps,
+  props: { chatId: string; id: string },
+): MessageRow | undefined {
+  const message = repo.findMessage(deps.db, props.id);
+  return message?.chatId === props.chatId && isGreeting(message) ? message : undefined;
 }
 
 /** The id of the chat's first message, so a retried create without messageId reuses it. */

@@ -31,8 +31,8 @@ export function applyMutation(
   const { userId, tier, mutation } = props;
   switch (mutation.type) {
     case 'createChat': {
-      const { chat, accepted } = startChat(deps, { userId, tier, body: mutation.chat });
-      const messageIds = accepted ? [accepted.userMessage.id] : [];
+      const { chat, greeting, accepted } = startChat(deps, { userId, tier, body: mutation.chat });
+      const messageIds = [greeting, accepted?.userMessage].flatMap((row) => (row ? [row.id] : []));
       return { chatIds: [chat.id], messageIds, tombstoneIds: [] };
     }
     case 'sendMessage': {
