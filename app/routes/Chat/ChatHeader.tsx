@@ -1,4 +1,5 @@
 import type { PersonaRef } from '@shared/chat';
+import { IconTooltip } from '../../components/ui/IconTooltip';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { ChatMenuButton } from './ChatMenuButton';
 import { HelpButton } from './HelpButton';
@@ -30,14 +31,16 @@ export function ChatHeader({
         </span>
       </h1>
       {showHelp && <HelpButton />}
-      <button
-        type="button"
-        className="icon-button chat-header__new"
-        aria-label="New chat"
-        onClick={onNewChat}
-      >
-        <PlusIcon />
-      </button>
+      <IconTooltip>
+        <button
+          type="button"
+          className="icon-button chat-header__new"
+          aria-label="New chat"
+          onClick={onNewChat}
+        >
+          <PlusIcon />
+        </button>
+      </IconTooltip>
       {chatId && <ChatMenuButton chatId={chatId} />}
     </header>
   );

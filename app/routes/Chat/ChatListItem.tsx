@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { NavLink } from 'react-router-dom';
+import { IconTooltip } from '../../components/ui/IconTooltip';
 import type { LocalChat } from '../../db/db';
 import { chatDateLabel } from './chatDate';
 import { TrashIcon } from './icons';
@@ -39,15 +40,16 @@ function ChatListItemRow({ chat, onDelete, onOpen }: ChatListItemProps) {
           {chat.persona.name} · {chatDateLabel(whenOf(chat))}
         </span>
       </NavLink>
-      <button
-        type="button"
-        className="icon-button chat-list__delete"
-        aria-label="Delete chat"
-        title={`Delete “${title}”`}
-        onClick={() => onDelete(chat)}
-      >
-        <TrashIcon />
-      </button>
+      <IconTooltip>
+        <button
+          type="button"
+          className="icon-button chat-list__delete"
+          aria-label="Delete chat"
+          onClick={() => onDelete(chat)}
+        >
+          <TrashIcon />
+        </button>
+      </IconTooltip>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef } from 'react';
 import { saveBlob } from '../../components/download';
+import { RadixTooltip } from '../../components/ui/RadixTooltip';
 import { findChat, messagesOf } from '../../db/chats';
 import { toast } from '../../state/useToastStore';
 import { chatToMarkdown, markdownFileName } from './exportMarkdown';
@@ -54,12 +55,18 @@ export function ChatMenu({ chatId, openedBy = null, focusTrigger = false }: Chat
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={openedBy !== null}>
-      <DropdownMenu.Trigger
-        ref={trigger}
-        className="icon-button chat-menu__trigger"
-        aria-label="Chat options"
-      >
-        <MoreIcon />
+      {/* Loaded after paint itself, the menu has its tooltip straight away (no IconTooltip). Its
+          trigger sits outside the tooltip's, so data-state tells whether the menu is open. */}
+      <DropdownMenu.Trigger ref={trigger} asChild>
+        <RadixTooltip>
+          <button
+            type="button"
+            className="icon-button chat-menu__trigger"
+            aria-label="Chat options"
+          >
+            <MoreIcon />
+          </button>
+        </RadixTooltip>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

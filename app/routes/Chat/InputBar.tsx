@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '@shared/chat';
+import { IconTooltip } from '../../components/ui/IconTooltip';
 
 export const FOCUS_DELAY_MS = 100;
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
@@ -45,20 +46,21 @@ export function InputBar({ value, onChange, onSend, onImage }: InputBarProps) {
 
   return (
     <form className="input-bar" onSubmit={handleSubmit}>
-      <button
-        type="button"
-        className="icon-button input-bar__image"
-        aria-label="Upload screenshot"
-        title="Upload screenshot"
-        onClick={onImage}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v9.6l3.3-3.3a1 1 0 0 1 1.4 0l2.3 2.3 3.3-3.3a1 1 0 0 1 1.4 0L19 13.6V6H5Zm4 3.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
-          />
-        </svg>
-      </button>
+      <IconTooltip>
+        <button
+          type="button"
+          className="icon-button input-bar__image"
+          aria-label="Upload screenshot"
+          onClick={onImage}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v9.6l3.3-3.3a1 1 0 0 1 1.4 0l2.3 2.3 3.3-3.3a1 1 0 0 1 1.4 0L19 13.6V6H5Zm4 3.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
+            />
+          </svg>
+        </button>
+      </IconTooltip>
       <div className="input-bar__box">
         <label htmlFor="chat-message" className="visually-hidden">
           Message your bestie

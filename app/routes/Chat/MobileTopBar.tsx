@@ -1,3 +1,4 @@
+import { IconTooltip } from '../../components/ui/IconTooltip';
 import { MenuIcon, PlusIcon } from './icons';
 
 interface MobileTopBarProps {
@@ -8,13 +9,17 @@ interface MobileTopBarProps {
 export function MobileTopBar({ onMenu, onNewChat }: MobileTopBarProps) {
   return (
     <div className="top-bar">
-      <button type="button" className="icon-button" aria-label="Open menu" onClick={onMenu}>
-        <MenuIcon />
-      </button>
+      <IconTooltip>
+        <button type="button" className="icon-button" aria-label="Open menu" onClick={onMenu}>
+          <MenuIcon />
+        </button>
+      </IconTooltip>
       <span className="top-bar__title">Besties</span>
-      <button type="button" className="icon-button" aria-label="New chat" onClick={onNewChat}>
-        <PlusIcon />
-      </button>
+      <IconTooltip>
+        <button type="button" className="icon-button" aria-label="New chat" onClick={onNewChat}>
+          <PlusIcon />
+        </button>
+      </IconTooltip>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { displayName, type PublicUser } from '@shared/user';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { IconTooltip } from '../../components/ui/IconTooltip';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserAvatar } from '../../components/ui/UserAvatar';
 import { chatsNewestFirst } from '../../db/chats';
@@ -69,9 +70,16 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
               <UserAvatar user={user} size={32} />
               <span className="sidebar__name">{displayName(user)}</span>
             </span>
-            <Link to="/settings" className="icon-button" aria-label="Settings" onClick={onNavigate}>
-              <GearIcon />
-            </Link>
+            <IconTooltip>
+              <Link
+                to="/settings"
+                className="icon-button"
+                aria-label="Settings"
+                onClick={onNavigate}
+              >
+                <GearIcon />
+              </Link>
+            </IconTooltip>
           </div>
         ) : (
           <Link to="/auth?mode=login" className="btn btn--secondary btn--block">

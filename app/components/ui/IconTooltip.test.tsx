@@ -1,0 +1,161 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef, StrictMode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as IconTooltipModule from './IconTooltip';
+import { TOOLTIP_DELAY_MS } from './RadixTooltip';
+
+let tooltips: typeof IconTooltipModule;
+
+beforeAll(() => {
+  // jsdom has none; Radix measures the tooltip's arrow with one.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterAll(() => vi.unstubAllGlobals());
+
+beforeEach(async () => {
+  // The tooltips load once per page: each test gets a page on which they have not loaded yet.
+  vi.resetModules();
+  tooltips = await import('./IconTooltip');
+  // No frame is drawn: they load when a test says so (but for the test of just that).
+  vi.useFakeTimers({ toFake: ['requestAnimationFrame'] });
+});
+
+afterEach(() => vi.useRealTimers());
+
+/**
+ * Her message box, then an icon-only button: one Tab reaches the box, the next the button. In
+ * StrictMode, as the app is: React attaches each ref twice there.
+ */
+function renderButton() {
+  const { IconTooltip } = tooltips;
+  render(
+    <StrictMode>
+      <textarea aria-label="Message" />
+      <IconTooltip>
+        <button type="button" className="icon-button" aria-label="New chat">
+          +
+        </button>
+      </IconTooltip>
+    </StrictMode>,
+  );
+}
+
+const button = () => screen.getByRole('button', { name: 'New chat' });
+
+async function loaded() {
+  await act(() => tooltips.loadTooltips());
+}
+
+/** The mouse comes over the button, then moves on it (Radix opens on a move). */
+function point(pointerType: 'mouse' | 'touch' = 'mouse') {
+  fireEvent.pointerOver(button(), { pointerType });
+  fireEvent.pointerMove(button(), { pointerType });
+}
+
+async function tabToButton() {
+  const user = userEvent.setup();
+  await user.tab();
+  await user.tab();
+  expect(document.activeElement).toBe(button());
+}
+
+describe("an icon-only button's tooltip", () => {
+  it('shows the button’s name at once when she moves to it with the keyboard', async () => {
+    renderButton();
+    await loaded();
+    await tabToButton();
+    expect(screen.getByRole('tooltip').textContent).toBe('New chat');
+  });
+
+  it('waits 700 ms under the mouse before it shows', async () => {
+    renderButton();
+    await loaded();
+    vi.useFakeTimers();
+    point();
+    act(() => vi.advanceTimersByTime(600));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 600));
+    expect(screen.getByRole('tooltip').textContent).toBe('New chat');
+  });
+
+  it('shows nothing for a touch, which has no hover', async () => {
+    renderButton();
+    await loaded();
+    vi.useFakeTimers();
+    point('touch');
+    act(() => vi.advanceTimersByTime(2 * TOOLTIP_DELAY_MS));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('shows nothing when a script gives the button focus back after a tap', async () => {
+    renderButton();
+    await loaded();
+    fireEvent.pointerDown(document.body, { pointerType: 'touch' });
+    act(() => button().focus());
+    expect(document.activeElement).toBe(button());
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('leaves the button’s accessible name as it was, shown or not', async () => {
+    renderButton();
+    const before = button();
+    expect(before.getAttribute('aria-label')).toBe('New chat');
+    await loaded();
+    expect(screen.getAllByRole('button').map((each) => each.getAttribute('aria-label'))).toEqual([
+      'New chat',
+    ]);
+    await tabToButton();
+    // Open, the tooltip describes the button; the button's name is still its own.
+    const tooltip = screen.getByRole('tooltip');
+    expect(button().getAttribute('aria-describedby')).toBe(tooltip.id);
+    expect(screen.getAllByRole('button', { name: 'New chat' })).toHaveLength(1);
+  });
+
+  it('stays a plain button until she points at it or moves to it (a long list has hundreds)', async () => {
+    renderButton();
+    await loaded();
+    // Radix's trigger has a data-state; the plain button has none.
+    expect(button().dataset.state).toBeUndefined();
+    act(() => point());
+    expect(button().dataset.state).toBe('closed');
+  });
+
+  it('gives the button to its own ref, before the tooltips come and after', async () => {
+    const { IconTooltip } = tooltips;
+    const ref = createRef<HTMLButtonElement>();
+    render(
+      <IconTooltip>
+        <button type="button" ref={ref} aria-label="New chat">
+          +
+        </button>
+      </IconTooltip>,
+    );
+    expect(ref.current).toBe(button());
+    await loaded();
+    act(() => point());
+    expect(button().dataset.state).toBe('closed');
+    expect(ref.current).toBe(button());
+  });
+
+  it('keeps her keyboard focus on the button as the tooltip arrives and replaces it', async () => {
+    renderButton();
+    const plain = button();
+    expect(plain.dataset.state).toBeUndefined();
+    // Her focus asks for the tooltip, which comes while she is on the button.
+    await tabToButton();
+    await loaded();
+    const trigger = button();
+    expect(trigger).not.toBe(plain);
+    expect(trigger.dataset.state).toBeDefined();
+    expect(document.activeElement).toBe(trigger);
+  });
+});

@@ -1,0 +1,129 @@
+import {
+  cloneElement,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  type Ref,
+  type RefCallback,
+} from 'react';
+import type * as RadixTooltipModule from './RadixTooltip';
+import type { TooltipTriggerProps } from './RadixTooltip';
+
+/*
+ * Radix's tooltip brings Floating UI, about 13 kB gzip that no screen needs to paint (issue 14).
+ * It loads once the screen has painted. A button becomes a Radix trigger only when she points
+ * at it or moves to it: her chat history has a delete button per chat, and a thousand tooltip
+ * roots would slow every drawing of the list (and a phone, touched not pointed at, shows none).
+ */
+let tooltips: typeof RadixTooltipModule | null = null;
+let loading: Promise<void> | null = null;
+let scheduled = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Fetches the tooltips, once. Never fails: without them (offline before the app was cached)
+ * each button still has its name and still works.
+ */
+export function loadTooltips(): Promise<void> {
+  loading ??= import('./RadixTooltip').then(
+    (module) => {
+      tooltips = module;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => console.error('Could not load the tooltips', error),
+  );
+  return loading;
+}
+
+function loadAfterPaint() {
+  if (scheduled) return;
+  scheduled = true;
+  // As useAfterPaint: the frame that draws the screen runs first; a task queued from it runs
+  // after its paint. Once for all the buttons, however many.
+  requestAnimationFrame(() => window.setTimeout(() => void loadTooltips()));
+}
+
+/** The tooltips once this button wants them and they are here (loading them if need be). */
+function useTooltips(wanted: boolean): typeof RadixTooltipModule | null {
+  const [radix, setRadix] = useState(tooltips);
+  useEffect(loadAfterPaint, []);
+  useEffect(() => {
+    if (!wanted || radix) return;
+    const show = () => setRadix(tooltips);
+    listeners.add(show);
+    // They may have come between this button's render and now.
+    if (tooltips) show();
+    else void loadTooltips();
+    return () => void listeners.delete(show);
+  }, [wanted, radix]);
+  return wanted ? radix : null;
+}
+
+/**
+ * An icon-only button or link with its aria-label in a tooltip (spec §9): after 700 ms under the
+ * pointer, at once when she moves to it with the keyboard. Adds no element around it.
+ */
+export function IconTooltip({ children }: { children: ReactElement<TooltipTriggerProps> }) {
+  const [wanted, setWanted] = useState(false);
+  const radix = useTooltips(wanted);
+  const keepFocus = useKeepFocus();
+  const { ref: ownRef, onPointerEnter, onFocus } = children.props;
+  // Radix's trigger gives the node to the button's own ref too (cloneElement would replace it).
+  const plainRef = useCallback(
+    (node: HTMLElement | null) => {
+      assignRef(ownRef, node);
+      keepFocus(node);
+    },
+    [ownRef, keepFocus],
+  );
+
+  if (radix) return <radix.RadixTooltip ref={keepFocus}>{children}</radix.RadixTooltip>;
+  return cloneElement(children, {
+    ref: plainRef,
+    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+      onPointerEnter?.(event);
+      if (event.pointerType !== 'touch') setWanted(true);
+    },
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      onFocus?.(event);
+      setWanted(true);
+    },
+  });
+}
+
+/**
+ * The tooltip's trigger is a new element: a button that had focus as it was swapped in would
+ * lose it to the page, and with it her place on the screen. The new one takes it, with its
+ * focus ring if the old one showed one (where the browser lets a script say so).
+ */
+function useKeepFocus(): RefCallback<HTMLElement> {
+  const state = useRef<{ node: HTMLElement | null; focus: FocusOptions | null }>({
+    node: null,
+    focus: null,
+  });
+  return useCallback((node: HTMLElement | null) => {
+    const current = state.current;
+    if (!node) {
+      // React lets go of the old node while it is still on the page, and still focused.
+      const old = current.node;
+      current.focus =
+        old && old === document.activeElement
+          ? { preventScroll: true, focusVisible: old.matches(':focus-visible') }
+          : null;
+      current.node = null;
+      return;
+    }
+    if (current.focus && node !== document.activeElement) node.focus(current.focus);
+    current.node = node;
+    current.focus = null;
+  }, []);
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) ref.current = node;
+}

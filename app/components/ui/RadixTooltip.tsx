@@ -1,0 +1,66 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import type { FocusEvent, PointerEvent, ReactElement, Ref, RefCallback } from 'react';
+import './tooltip.css';
+
+/**
+ * Spec §9: a tooltip waits this long under the pointer, so passing over a button shows nothing;
+ * keyboard focus shows it at once.
+ */
+export const TOOLTIP_DELAY_MS = 700;
+/**
+ * Spec §9: back on a button within this long of its tooltip closing, it opens at once. Each
+ * button has its own provider (none can sit above the screen before this loads without
+ * drawing the screen again), so this holds per button, not from one button to the next.
+ */
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export interface TooltipTriggerProps {
+  'aria-label': string;
+  ref?: Ref<HTMLElement>;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+}
+
+interface RadixTooltipProps extends Record<string, unknown> {
+  /**
+   * An icon-only button or link. Its aria-label is the tooltip's text: what she sees on hover
+   * is what a screen reader says, and the tooltip leaves that name as it is.
+   */
+  children: ReactElement<TooltipTriggerProps>;
+  ref?: RefCallback<HTMLElement>;
+  /** With any other prop, from a Radix `asChild` parent (the '⋯' menu's trigger). */
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+}
+
+/**
+ * An icon-only button's name in a tooltip. Loaded after the screen paints: by IconTooltip, or
+ * with the lazy part of the screen that draws the button (the chat's menu).
+ */
+export function RadixTooltip({ children, ref, onFocus, ...props }: RadixTooltipProps) {
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <Tooltip.Root>
+        <Tooltip.Trigger
+          asChild
+          {...props}
+          ref={ref}
+          onFocus={(event) => {
+            onFocus?.(event);
+            // Radix opens on any focus; she needs it when she moved there with the keyboard. Focus
+            // given back after a tap (closing the phone's menu returns it to 'Open menu') would
+            // leave a tooltip over the screen. Prevented, Radix leaves it shut.
+            if (!event.currentTarget.matches(':focus-visible')) event.preventDefault();
+          }}
+        >
+          {children}
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className="tooltip" sideOffset={4} collisionPadding={8}>
+            {children.props['aria-label']}
+            <Tooltip.Arrow className="tooltip__arrow" width={10} height={5} />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
