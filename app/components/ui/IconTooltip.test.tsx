@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef, StrictMode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as IconTooltipModule from './IconTooltip';
-import { TOOLTIP_DELAY_MS } from './RadixTooltip';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './RadixTooltip';
 
 let tooltips: typeof IconTooltipModule;
 
@@ -85,6 +85,51 @@ describe("an icon-only button's tooltip", () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 600));
     expect(screen.getByRole('tooltip').textContent).toBe('New chat');
+  });
+
+  it('opens at once on the next button within 300 ms of one closing, and waits again after', async () => {
+    const { IconTooltip } = tooltips;
+    render(
+      <>
+        {['New chat', 'Settings'].map((name) => (
+          <IconTooltip key={name}>
+            <button type="button" aria-label={name}>
+              *
+            </button>
+          </IconTooltip>
+        ))}
+      </>,
+    );
+    await loaded();
+    vi.useFakeTimers();
+    const hover = (name: string) => {
+      act(() => void fireEvent.pointerOver(screen.getByRole('button', { name })));
+      fireEvent.pointerMove(screen.getByRole('button', { name }), { pointerType: 'mouse' });
+    };
+    const shown = () => screen.queryByRole('tooltip')?.textContent ?? null;
+    // Escape shuts it; then the pointer leaves (Radix opens again only after a leave).
+    const close = (name: string) => {
+      act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+      fireEvent.pointerLeave(screen.getByRole('button', { name }), { pointerType: 'mouse' });
+    };
+
+    hover('New chat');
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
+    expect(shown()).toBe('New chat');
+    close('New chat');
+    expect(shown()).toBeNull();
+    act(() => vi.advanceTimersByTime(TOOLTIP_SKIP_DELAY_MS - 100));
+    hover('Settings');
+    act(() => vi.advanceTimersByTime(1));
+    expect(shown()).toBe('Settings');
+
+    close('Settings');
+    act(() => vi.advanceTimersByTime(TOOLTIP_SKIP_DELAY_MS + 100));
+    hover('New chat');
+    act(() => vi.advanceTimersByTime(600));
+    expect(shown()).toBeNull();
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 600));
+    expect(shown()).toBe('New chat');
   });
 
   it('shows nothing for a touch, which has no hover', async () => {

@@ -1,4 +1,5 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
+import { useSyncExternalStore } from 'react';
 import type { FocusEvent, PointerEvent, ReactElement, Ref, RefCallback } from 'react';
 import './tooltip.css';
 
@@ -8,11 +9,41 @@ import './tooltip.css';
  */
 export const TOOLTIP_DELAY_MS = 700;
 /**
- * Spec §9: back on a button within this long of its tooltip closing, it opens at once. Each
- * button has its own provider (none can sit above the screen before this loads without
- * drawing the screen again), so this holds per button, not from one button to the next.
+ * Spec §9: on to another button within this long of a tooltip closing, its tooltip opens at
+ * once. Each button has its own provider (none can sit above the screen before this loads
+ * without drawing the screen again), so the providers share it through `warmth` below.
  */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/**
+ * Whether a tooltip is open or closed less than TOOLTIP_SKIP_DELAY_MS ago, for every button:
+ * what one shared Radix provider would know.
+ */
+const warmth = (() => {
+  let warm = false;
+  let cooling: number | undefined;
+  const listeners = new Set<() => void>();
+  const set = (value: boolean) => {
+    if (warm === value) return;
+    warm = value;
+    for (const listener of listeners) listener();
+  };
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    get: () => warm,
+    opened() {
+      window.clearTimeout(cooling);
+      set(true);
+    },
+    closed() {
+      window.clearTimeout(cooling);
+      cooling = window.setTimeout(() => set(false), TOOLTIP_SKIP_DELAY_MS);
+    },
+  };
+})();
 
 export interface TooltipTriggerProps {
   'aria-label': string;
@@ -37,9 +68,13 @@ interface RadixTooltipProps extends Record<string, unknown> {
  * with the lazy part of the screen that draws the button (the chat's menu).
  */
 export function RadixTooltip({ children, ref, onFocus, ...props }: RadixTooltipProps) {
+  const warm = useSyncExternalStore(warmth.subscribe, warmth.get);
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <Tooltip.Root>
+      <Tooltip.Root
+        delayDuration={warm ? 0 : TOOLTIP_DELAY_MS}
+        onOpenChange={(open) => (open ? warmth.opened() : warmth.closed())}
+      >
         <Tooltip.Trigger
           asChild
           {...props}
