@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, StrictMode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -130,6 +130,30 @@ describe("an icon-only button's tooltip", () => {
     expect(shown()).toBeNull();
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 600));
     expect(shown()).toBe('New chat');
+  });
+
+  it('keeps the element a tap presses, so the tap is a click (focus by a press swaps nothing)', async () => {
+    renderButton();
+    await loaded();
+    const pressed = button();
+    fireEvent.pointerDown(pressed, { pointerType: 'touch' });
+    act(() => pressed.focus());
+    fireEvent.pointerUp(pressed, { pointerType: 'touch' });
+    expect(button()).toBe(pressed);
+  });
+
+  it('waits for the click to end when the tooltips arrive during a press', async () => {
+    vi.useRealTimers();
+    renderButton();
+    const plain = button();
+    // Pointed at before they are here: wanted, and loading.
+    fireEvent.pointerOver(plain, { pointerType: 'mouse' });
+    fireEvent.pointerDown(plain, { pointerType: 'mouse' });
+    await loaded();
+    expect(button()).toBe(plain);
+    fireEvent.pointerUp(plain, { pointerType: 'mouse' });
+    fireEvent.click(plain);
+    await waitFor(() => expect(button().dataset.state).toBe('closed'));
   });
 
   it('shows nothing for a touch, which has no hover', async () => {

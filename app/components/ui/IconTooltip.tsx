@@ -2,6 +2,7 @@ import {
   cloneElement,
   useCallback,
   useEffect,
+  useReducer,
   useRef,
   useState,
   type FocusEvent,
@@ -10,6 +11,7 @@ import {
   type Ref,
   type RefCallback,
 } from 'react';
+import { flushSync } from 'react-dom';
 import type * as RadixTooltipModule from './RadixTooltip';
 import type { TooltipTriggerProps } from './RadixTooltip';
 
@@ -24,6 +26,34 @@ let loading: Promise<void> | null = null;
 let scheduled = false;
 const listeners = new Set<() => void>();
 
+/*
+ * A button becoming a trigger is a new element. Between a press and its click that would lose
+ * the click (its press and release on two elements), so tooltips that arrive while a pointer
+ * is down wait until the click is done.
+ */
+let pressing = false;
+let afterPress: (() => void) | null = null;
+
+function watchPresses() {
+  const up = () => {
+    pressing = false;
+    // After the click, which follows the release in the same turn.
+    window.setTimeout(() => {
+      const run = afterPress;
+      afterPress = null;
+      run?.();
+    });
+  };
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  document.addEventListener('pointerup', up, true);
+  document.addEventListener('pointercancel', up, true);
+}
+
+function swapWanted() {
+  if (pressing) afterPress = swapWanted;
+  else for (const listener of listeners) listener();
+}
+
 /**
  * Fetches the tooltips, once. Never fails: without them (offline before the app was cached)
  * each button still has its name and still works.
@@ -32,7 +62,7 @@ export function loadTooltips(): Promise<void> {
   loading ??= import('./RadixTooltip').then(
     (module) => {
       tooltips = module;
-      for (const listener of listeners) listener();
+      swapWanted();
     },
     (error: unknown) => console.error('Could not load the tooltips', error),
   );
@@ -42,6 +72,7 @@ export function loadTooltips(): Promise<void> {
 function loadAfterPaint() {
   if (scheduled) return;
   scheduled = true;
+  watchPresses();
   // As useAfterPaint: the frame that draws the screen runs first; a task queued from it runs
   // after its paint. Once for all the buttons, however many.
   requestAnimationFrame(() => window.setTimeout(() => void loadTooltips()));
@@ -49,18 +80,15 @@ function loadAfterPaint() {
 
 /** The tooltips once this button wants them and they are here (loading them if need be). */
 function useTooltips(wanted: boolean): typeof RadixTooltipModule | null {
-  const [radix, setRadix] = useState(tooltips);
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
   useEffect(loadAfterPaint, []);
   useEffect(() => {
-    if (!wanted || radix) return;
-    const show = () => setRadix(tooltips);
-    listeners.add(show);
-    // They may have come between this button's render and now.
-    if (tooltips) show();
-    else void loadTooltips();
-    return () => void listeners.delete(show);
-  }, [wanted, radix]);
-  return wanted ? radix : null;
+    if (!wanted || tooltips) return;
+    listeners.add(arrived);
+    void loadTooltips();
+    return () => void listeners.delete(arrived);
+  }, [wanted]);
+  return wanted ? tooltips : null;
 }
 
 /**
@@ -86,11 +114,16 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
     ref: plainRef,
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       onPointerEnter?.(event);
-      if (event.pointerType !== 'touch') setWanted(true);
+      if (event.pointerType === 'touch' || pressing) return;
+      // Now, before any press: a press on this element and a release on its successor would
+      // be no click.
+      if (tooltips) flushSync(() => setWanted(true));
+      else setWanted(true);
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       onFocus?.(event);
-      setWanted(true);
+      // The keyboard's: a press focuses the button too, and must keep its element to click.
+      if (event.currentTarget.matches(':focus-visible')) setWanted(true);
     },
   });
 }
