@@ -23,11 +23,14 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // CI is a 2-core machine running two browsers and the server: a load spike can stall one test
+  // past its budget. A test that then passes on its one retry is reported as flaky, not hidden.
+  retries: 1,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Measured on that machine, the longer journeys take 20-30 s with no trouble at all.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -77,7 +77,8 @@ test('every chat reads offline; a message sent offline is queued, survives a rel
 test('two devices signed into one account see each other’s chats, messages and deletions', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  // Two browsers at once: 40-52 s on a quiet 2-core machine.
+  test.setTimeout(120_000);
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [a, b] = await Promise.all(contexts.map((context) => context.newPage()));
   if (!a || !b) throw new Error('two pages');
