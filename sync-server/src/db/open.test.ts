@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME, openDatabase, openDataDirDatabase } from './open';
+import { DB_FILE_NAME, openDatabase, openDataDirDatabase, withoutFlush } from './open';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
@@ -48,6 +48,43 @@ describe('openDatabase', () => {
     chmodSync(file, 0o644);
     openDatabase(file).close();
     expect(modeOf(file)).toBe(0o600);
+  });
+});
+
+describe('withoutFlush', () => {
+  const synchronous = (db: ReturnType<typeof openDatabase>) =>
+    db.pragma('synchronous', { simple: true });
+
+  it('commits its write with synchronous NORMAL, and the connection is FULL again after', () => {
+    const db = openDatabase(path.join(root, 'x.sqlite'));
+    db.exec('CREATE TABLE t (x)');
+    const seen = withoutFlush(db, () => {
+      db.prepare('INSERT INTO t VALUES (1)').run();
+      return synchronous(db);
+    });
+    expect(seen).toBe(1);
+    expect(synchronous(db)).toBe(2);
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
+    db.close();
+  });
+
+  it('is FULL again after a write that threw', () => {
+    const db = openDatabase(path.join(root, 'x.sqlite'));
+    expect(() =>
+      withoutFlush(db, () => {
+        throw new Error('no');
+      }),
+    ).toThrow('no');
+    expect(synchronous(db)).toBe(2);
+    db.close();
+  });
+
+  it('leaves an outer transaction its FULL commit', () => {
+    const db = openDatabase(path.join(root, 'x.sqlite'));
+    const seen = db.transaction(() => withoutFlush(db, () => synchronous(db)))();
+    expect(seen).toBe(2);
+    expect(synchronous(db)).toBe(2);
+    db.close();
   });
 });
 

@@ -63,6 +63,23 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/**
+ * Runs `write` with its commit written but not flushed to the disk (synchronous NORMAL), for
+ * data whose last few changes may go with a power cut: the rate limiters' counters, written on
+ * every send and login. WAL keeps it consistent, a crash of the process loses nothing, and the
+ * next FULL commit flushes it too. Inside a transaction it changes nothing: the outer commit
+ * decides. The connection is FULL again afterwards, whatever `write` did.
+ */
+export function withoutFlush<T>(db: Db, write: () => T): T {
+  if (db.inTransaction) return write();
+  db.prepare('PRAGMA synchronous = NORMAL').run();
+  try {
+    return write();
+  } finally {
+    db.prepare('PRAGMA synchronous = FULL').run();
+  }
+}
+
 /** Opens DATA_DIR's database, first making DATA_DIR (created if missing) owner-only. */
 export function openDataDirDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });

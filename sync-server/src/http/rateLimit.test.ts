@@ -65,6 +65,19 @@ describe('rate limiter', () => {
     expect(db.prepare('SELECT key FROM rate_limits').all()).toEqual([{ key: 'new' }]);
   });
 
+  it('writes its counters without a flush to the disk, and leaves other commits FULL', () => {
+    // `now` is read inside the limiter's own transaction: what its commit will do.
+    const seen: unknown[] = [];
+    const watched = createRateLimiter(db, () => {
+      seen.push(db.pragma('synchronous', { simple: true }));
+      return time;
+    });
+    watched.hit(limit, 'k');
+    watched.hit(limit, 'k');
+    expect(seen).toEqual([1, 1]);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
   it('enforce throws a 429 with Retry-After when over the limit', () => {
     for (let i = 0; i < 3; i += 1) enforce(limiter, limit, 'k');
     let thrown: unknown;

@@ -1,3 +1,4 @@
+import { withoutFlush } from '../db/open';
 import type { Db } from '../db/open';
 import { tooManyRequests } from './errors';
 
@@ -47,7 +48,9 @@ interface Row {
 
 /**
  * Fixed-window counters in SQLite, so they survive a restart. Every call is one synchronous
- * statement or transaction, so concurrent requests cannot slip past a limit.
+ * statement or transaction, so concurrent requests cannot slip past a limit. Their writes are
+ * not flushed to the disk at each commit (withoutFlush): a power cut may forget the last few
+ * hits, and a flush per send and per login attempt cost more than the rest of the send.
  */
 export function createRateLimiter(db: Db, now: () => number): RateLimiter {
   const select = db.prepare<[string, string], Row>(
@@ -97,16 +100,17 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
   });
 
   return {
-    hit: (limit, key) => hit(limit, key),
+    hit: (limit, key) => withoutFlush(db, () => hit(limit, key)),
     check: (limit, key) => {
       const at = now();
       return stateOf(limit, live(limit, select.get(limit.bucket, key), at), at, false);
     },
     release: (limit, key) => {
-      decrement.run(limit.bucket, key);
+      withoutFlush(db, () => decrement.run(limit.bucket, key));
     },
     reset: (limit, key) => {
-      removeFromFamily.run({ key, bucket: limit.bucket, family: familyOf(limit.bucket) });
+      const family = familyOf(limit.bucket);
+      withoutFlush(db, () => removeFromFamily.run({ key, bucket: limit.bucket, family }));
     },
   };
 }
