@@ -46,6 +46,15 @@ const LEXICON: ReadonlyArray<readonly [CrisisCategory, readonly Rule[]]> = CATEG
   (category) => [category, [...EN[category], ...INTL[category]]] as const,
 );
 
+/**
+ * Every pattern of the reading, in its order: compiling them costs a phone far more than
+ * reading with them (V8 compiles each on its first use), so the app warms them a few at a time
+ * (app/routes/Chat/crisisWarmUp.ts) rather than all inside one task.
+ */
+export function crisisRules(): Rule[] {
+  return LEXICON.flatMap(([, rules]) => rules);
+}
+
 const NONE: CrisisReading = { crisis: false, category: null };
 
 /** One message, read alone. */

@@ -189,10 +189,40 @@ describe('the chat screen', () => {
     expect(await within(log).findByText('Line 100', {}, slow)).toBeTruthy();
     expect(within(log).getByText('Line 51')).toBeTruthy();
     expect(within(log).queryByText('Line 50')).toBeNull();
-    expect(within(log).getByRole('note').textContent).toMatch(/your bestie is an AI/);
+    // Judged on the whole chat, read beside the page drawn: it may come a moment later.
+    expect((await within(log).findByRole('note', {}, slow)).textContent).toMatch(
+      /your bestie is an AI/,
+    );
     await userEvent.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
     expect(await within(log).findByText('Line 1', {}, slow)).toBeTruthy();
   }, 30_000);
+
+  it('keeps the help card of a crisis the server answered with an ordinary reply, once the chat is drawn', async () => {
+    // The server read it otherwise (an older reading): when unsure, the help stays. The card is
+    // read after the chat is on screen, once the crisis patterns are compiled (issue 14).
+    onServer(
+      aChat({
+        id: 'c-help',
+        messages: [
+          aMessage({ id: 'h1', chatId: 'c-help', seq: 1, message: 'i want to die' }),
+          aMessage({
+            id: 'h2',
+            chatId: 'c-help',
+            seq: 2,
+            isUser: false,
+            replyTo: 'h1',
+            message: 'That sounds like a lot.',
+          }),
+        ],
+      }),
+    );
+    givenUser({ ...USER, subscriptionTier: 'premium' });
+    renderApp('/chat/c-help');
+    const log = await screen.findByRole('log', { name: 'Messages' }, { timeout: 5000 });
+    expect(
+      await within(log).findByRole('region', { name: 'Get help now' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
 
   it('sends through the outbox and shows the reply read from its stream', async () => {
     onServer(aChat({ id: 'c3' }));

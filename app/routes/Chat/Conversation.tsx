@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
 import { chatItemsOf, hasCrisis } from './chatItems';
+import { useCrisisReadingWarm } from './crisisWarmUp';
 import { ChatHeader } from './ChatHeader';
 import { ChatNotFound } from './ChatNotFound';
 import { InputBar } from './InputBar';
@@ -57,13 +58,20 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // help card come after her message; the reply awaited answers her newest; a retry is of a
   // message she sees). The AI reminder is judged on the whole chat (useChatView).
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
-  const items = useMemo(() => chatItemsOf(messages), [messages]);
+  // Her messages still waiting for a reply are read for a crisis at once; the rest once the
+  // crisis patterns are compiled, after the chat is on screen (crisisWarmUp.ts, issue 14).
+  const drawn = useAfterPaint(view.status === 'ready');
+  const readAll = useCrisisReadingWarm(drawn);
+  const items = useMemo(
+    () => chatItemsOf(messages, { readAnswered: readAll }),
+    [messages, readAll],
+  );
   const replyText = useLiveReply(chatId, messages, view.status === 'ready', props.onReply);
   // A crisis above the pages drawn still keeps the header's help button (when unsure, help).
-  // It reads the whole chat: only once its newest messages are painted (issue 14).
-  const drawn = useAfterPaint(view.status === 'ready');
+  // It reads the whole chat: only once its newest messages are painted and the patterns ready.
   const crisisAbove =
-    useLiveQuery(async () => drawn && (await chatHoldsCrisis(chatId)), [chatId, drawn]) ?? false;
+    useLiveQuery(async () => readAll && (await chatHoldsCrisis(chatId)), [chatId, readAll]) ??
+    false;
   useEffect(() => {
     if (drawn && !user) void loadLoginModal();
   }, [drawn, user]);

@@ -79,6 +79,15 @@ describe('help on the device', () => {
     expect(ordinary.map((item) => item.kind)).toEqual(['message', 'message', 'pending']);
   });
 
+  it('reads only her messages still waiting for a reply when told to leave the answered ones', () => {
+    const items = chatItemsOf(
+      [mine('a', 'i want to die', 'sent'), reply('a', false), mine('b', 'i want to kill myself')],
+      { readAnswered: false },
+    );
+    // The server read 'a' before it answered; 'b' has no answer yet: its help cannot wait.
+    expect(items.map((item) => item.kind)).toEqual(['message', 'message', 'pending', 'help']);
+  });
+
   it('stays when the reply is not a crisis reply: when unsure, the help stays', () => {
     const items = chatItemsOf([mine('a', 'i want to die', 'sent'), reply('a', false)]);
     expect(items.map((item) => item.kind)).toEqual(['message', 'help', 'message']);

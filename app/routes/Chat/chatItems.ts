@@ -95,21 +95,36 @@ function ocrItem(message: LocalMessage, base: ItemBase, from: 'user' | 'bestie')
 /**
  * The rows of a conversation. After each of her messages that reads as a crisis on this
  * device, a help card follows at once, offline too, unless a crisis reply (which carries the
- * same help) answers it. When unsure, the help stays.
+ * same help) answers it. When unsure, the help stays: a crisis reading that the server answered
+ * with an ordinary reply keeps its card.
+ *
+ * `readAnswered: false` reads only her messages that have no reply yet, the ones whose help
+ * cannot wait for the server. The server read the others with these same patterns before
+ * answering, so their cards are rare (a server that read them otherwise); the chat screen draws
+ * first without them, then reads them too once the patterns are compiled (crisisWarmUp.ts).
  */
-export function chatItemsOf(messages: LocalMessage[]): ChatItem[] {
-  const crisisAnswered = new Set(
-    messages.flatMap((message) => (message.isCrisis && message.replyTo ? [message.replyTo] : [])),
-  );
+export function chatItemsOf(
+  messages: LocalMessage[],
+  { readAnswered = true }: { readAnswered?: boolean } = {},
+): ChatItem[] {
+  const crisisAnswered = new Set<string>();
+  const answered = new Set<string>();
+  for (const message of messages) {
+    if (message.isUser || !message.replyTo) continue;
+    answered.add(message.replyTo);
+    if (message.isCrisis) crisisAnswered.add(message.replyTo);
+  }
   let afterCrisisReply = false;
   return messages.flatMap((message): ChatItem[] => {
     const item = toChatItem(message);
     if (!message.isUser) afterCrisisReply = message.isCrisis;
+    if (!message.isUser || crisisAnswered.has(message.id)) return [item];
+    if (!readAnswered && answered.has(message.id)) return [item];
     const reads =
       readCrisis(message.message).crisis ||
       // After a crisis reply, "no" or "I don't know" to "are you safe?" is a crisis too.
       (afterCrisisReply && isUnsafeAnswer(message.message));
-    if (!message.isUser || crisisAnswered.has(message.id) || !reads) return [item];
+    if (!reads) return [item];
     return [item, { id: `help-${message.id}`, timestamp: message.timestamp, kind: 'help' }];
   });
 }
