@@ -52,9 +52,13 @@ test('a signed-in user sends a message and the reply streams in', async ({ page 
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('Second message, streamed')).toBeVisible();
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(2);
-  // The gentle nudge follows a teaser reply; she can close it and carry on.
+  const secondTeaserAt = Date.now();
+  // The gentle nudge follows each teaser reply by 2 s; she can close it and carry on. When the
+  // first reply's nudge opened before the second reply came, the second opens it again 2 s
+  // after that one (as the spec asks): close the last one.
   const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
   await expect(upgrade).toBeVisible({ timeout: 5000 });
+  await page.waitForTimeout(Math.max(0, secondTeaserAt + 3000 - Date.now()));
   await upgrade.getByRole('button', { name: 'Cancel' }).click();
   await expect(upgrade).toBeHidden();
 });
