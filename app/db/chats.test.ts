@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@shared/chat';
+import { readCrisis } from '@shared/safety/crisis';
 import type { SyncRows } from '@shared/sync';
 import {
   chatHoldsCrisis,
@@ -219,13 +220,13 @@ describe('reading a chat a page at a time', () => {
 
   it('finds a crisis far above the newest page: a crisis reply, or her words alone', async () => {
     await aChatOf(120);
-    expect(await chatHoldsCrisis('c')).toBe(false);
+    expect(await chatHoldsCrisis('c', readCrisis)).toBe(false);
     await db.messages.update('c-m3', { message: 'I want to kill myself' });
-    expect(await chatHoldsCrisis('c')).toBe(true);
+    expect(await chatHoldsCrisis('c', readCrisis)).toBe(true);
     await db.messages.update('c-m3', { message: 'm3' });
     await db.messages.update('c-m4', { isCrisis: true });
-    expect(await chatHoldsCrisis('c')).toBe(true);
-    expect(await chatHoldsCrisis('other')).toBe(false);
+    expect(await chatHoldsCrisis('c', readCrisis)).toBe(true);
+    expect(await chatHoldsCrisis('other', readCrisis)).toBe(false);
   });
 
   it('reads back only as far as a span of time needs, hers unsent included', async () => {

@@ -1,5 +1,5 @@
 import type { ChatSummary } from '@shared/chat';
-import { readCrisis } from '@shared/safety/crisis';
+import type { readCrisis } from '@shared/safety/crisis';
 import { db, type LocalChat, type LocalMessage } from './db';
 
 /** The chat fields this device keeps (a server chat without its messages). */
@@ -189,12 +189,13 @@ async function unsentOf(chatId: string): Promise<LocalMessage[]> {
  * Whether any message of the chat, on the page shown or far above it, is a crisis reply or her
  * words reading as a crisis: the header's help button stays however long the chat has grown.
  * Stops at the first one; a chat without any is read through (off the first paint's path).
+ * `read` is the crisis reading (shared/safety/crisis.ts), which the chat screen loads after it.
  */
-export async function chatHoldsCrisis(chatId: string): Promise<boolean> {
+export async function chatHoldsCrisis(chatId: string, read: typeof readCrisis): Promise<boolean> {
   const found = await db.messages
     .where('chatId')
     .equals(chatId)
-    .filter((message) => message.isCrisis || (message.isUser && readCrisis(message.message).crisis))
+    .filter((message) => message.isCrisis || (message.isUser && read(message.message).crisis))
     .first();
   return found !== undefined;
 }

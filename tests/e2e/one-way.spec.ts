@@ -87,12 +87,26 @@ test("a paid user's reply streams in through a read of the reply", async ({ page
   grantPremium(email);
   await page.goto(`/chat?new=${Date.now()}`);
   const box = page.getByPlaceholder('Message your bestie...');
+  const TEXT = 'My sister keeps borrowing my clothes';
+  const isStream = (url: string) => /\/api\/chats\/[^/]+\/replies\//.test(url);
+  // On a busy machine the built-in engine can store the reply before the page asks for its
+  // stream; the pull after her send then brings it, which is right too, but not what this test
+  // is about. So the pulls after her send wait (15 s at most) until the stream is asked for.
+  let sent = false;
+  let streamAsked = () => {};
+  const asked = new Promise<void>((resolve) => (streamAsked = resolve));
+  page.on('request', (request) => {
+    if (request.url().includes('/api/sync/push') && request.postData()?.includes(TEXT)) sent = true;
+    if (request.method() === 'GET' && isStream(request.url())) streamAsked();
+  });
+  await page.route('**/api/sync/pull*', async (route) => {
+    if (sent) await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await route.continue();
+  });
   const stream = page.waitForResponse(
-    (response) =>
-      response.request().method() === 'GET' &&
-      /\/api\/chats\/[^/]+\/replies\//.test(response.url()),
+    (response) => response.request().method() === 'GET' && isStream(response.url()),
   );
-  await box.fill('My sister keeps borrowing my clothes');
+  await box.fill(TEXT);
   await box.press('Enter');
   const answer = await stream;
   expect(answer.headers()['content-type']).toContain('text/event-stream');

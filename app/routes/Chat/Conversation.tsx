@@ -5,8 +5,8 @@ import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas
 import { Spinner } from '../../components/ui/Spinner';
 import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
-import { chatItemsOf, hasCrisis } from './chatItems';
-import { useCrisisReadingWarm } from './crisisWarmUp';
+import { awaitsCrisisReading, chatItemsOf, hasCrisis } from './chatItems';
+import { useCrisisReader, useCrisisReadingWarm } from './crisisWarmUp';
 import { ChatHeader } from './ChatHeader';
 import { ChatNotFound } from './ChatNotFound';
 import { InputBar } from './InputBar';
@@ -60,18 +60,24 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
   // Her messages still waiting for a reply are read for a crisis at once; the rest once the
   // crisis patterns are compiled, after the chat is on screen (crisisWarmUp.ts, issue 14).
-  const drawn = useAfterPaint(view.status === 'ready');
+  // The reading loads alongside the chat; a message still waiting for a reply holds the chat
+  // back until it is in, so no frame shows her words without their help.
+  const reader = useCrisisReader();
+  const reading = view.status === 'ready' && !reader && awaitsCrisisReading(messages);
+  const drawn = useAfterPaint(view.status === 'ready' && !reading);
   const readAll = useCrisisReadingWarm(drawn);
   const items = useMemo(
-    () => chatItemsOf(messages, { readAnswered: readAll }),
-    [messages, readAll],
+    () => chatItemsOf(messages, reader, { readAnswered: readAll }),
+    [messages, reader, readAll],
   );
   const replyText = useLiveReply(chatId, messages, view.status === 'ready', props.onReply);
   // A crisis above the pages drawn still keeps the header's help button (when unsure, help).
   // It reads the whole chat: only once its newest messages are painted and the patterns ready.
   const crisisAbove =
-    useLiveQuery(async () => readAll && (await chatHoldsCrisis(chatId)), [chatId, readAll]) ??
-    false;
+    useLiveQuery(
+      async () => readAll && !!reader && (await chatHoldsCrisis(chatId, reader.readCrisis)),
+      [chatId, readAll, reader],
+    ) ?? false;
   useEffect(() => {
     if (drawn && !user) void loadLoginModal();
   }, [drawn, user]);
@@ -133,7 +139,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
 
   return (
     <>
-      {loading ? (
+      {loading || reading ? (
         <Spinner label="Loading chat" />
       ) : (
         <>

@@ -3,6 +3,7 @@ import { clearLocalData, findChat, messagesOf } from '../../db/chats';
 import { outboxInOrder } from '../../db/outbox';
 import { createSyncEngine } from '../../sync/engine';
 import { FakeSyncServer } from '../../sync/fakeServer';
+import * as crisisReading from '@shared/safety/crisis';
 import { chatItemsOf } from './chatItems';
 import { startEmptyChat, startPersonaChat } from './chatActions';
 import { rowsOf } from './messageRows';
@@ -51,7 +52,7 @@ describe('a chat from the persona picker', () => {
     expect(messages.map((m) => [m.seq, m.isUser, m.isTeaser, m.message])).toEqual([
       [1, false, false, ELENA_GREETING],
     ]);
-    const rows = rowsOf(chatItemsOf(messages), undefined, false);
+    const rows = rowsOf(chatItemsOf(messages, crisisReading), undefined, false);
     expect(rows).toMatchObject([
       {
         kind: 'item',

@@ -1,6 +1,6 @@
-import { isUnsafeAnswer, readCrisis } from '@shared/safety/crisis';
 import type { OcrAnalysis } from '@shared/chat';
 import type { LocalMessage } from '../../db/db';
+import type { CrisisReader } from './crisisWarmUp';
 
 const NOT_SENT = 'Not sent. Please try again.';
 
@@ -92,38 +92,56 @@ function ocrItem(message: LocalMessage, base: ItemBase, from: 'user' | 'bestie')
   };
 }
 
+/** Her messages a reply answers, and those a crisis reply answers (which carries the help). */
+function answersOf(messages: LocalMessage[]) {
+  const answered = new Set<string>();
+  const crisisAnswered = new Set<string>();
+  for (const message of messages) {
+    if (message.isUser || !message.replyTo) continue;
+    answered.add(message.replyTo);
+    if (message.isCrisis) crisisAnswered.add(message.replyTo);
+  }
+  return { answered, crisisAnswered };
+}
+
+/**
+ * True when the chat holds a message of hers with no reply yet: its help cannot wait, so the
+ * chat is not drawn before the crisis reading is in.
+ */
+export function awaitsCrisisReading(messages: LocalMessage[]): boolean {
+  const { answered } = answersOf(messages);
+  return messages.some((message) => message.isUser && !answered.has(message.id));
+}
+
 /**
  * The rows of a conversation. After each of her messages that reads as a crisis on this
  * device, a help card follows at once, offline too, unless a crisis reply (which carries the
  * same help) answers it. When unsure, the help stays: a crisis reading that the server answered
  * with an ordinary reply keeps its card.
  *
- * `readAnswered: false` reads only her messages that have no reply yet, the ones whose help
- * cannot wait for the server. The server read the others with these same patterns before
- * answering, so their cards are rare (a server that read them otherwise); the chat screen draws
- * first without them, then reads them too once the patterns are compiled (crisisWarmUp.ts).
+ * `reader` is null while the crisis reading loads: no message is read yet (the screen waits
+ * for it when awaitsCrisisReading). `readAnswered: false` reads only her messages that have no
+ * reply yet, the ones whose help cannot wait for the server. The server read the others with
+ * these same patterns before answering, so their cards are rare (a server that read them
+ * otherwise); the chat screen draws first without them, then reads them too once the patterns
+ * are compiled (crisisWarmUp.ts).
  */
 export function chatItemsOf(
   messages: LocalMessage[],
+  reader: CrisisReader | null,
   { readAnswered = true }: { readAnswered?: boolean } = {},
 ): ChatItem[] {
-  const crisisAnswered = new Set<string>();
-  const answered = new Set<string>();
-  for (const message of messages) {
-    if (message.isUser || !message.replyTo) continue;
-    answered.add(message.replyTo);
-    if (message.isCrisis) crisisAnswered.add(message.replyTo);
-  }
+  const { answered, crisisAnswered } = answersOf(messages);
   let afterCrisisReply = false;
   return messages.flatMap((message): ChatItem[] => {
     const item = toChatItem(message);
     if (!message.isUser) afterCrisisReply = message.isCrisis;
-    if (!message.isUser || crisisAnswered.has(message.id)) return [item];
+    if (!reader || !message.isUser || crisisAnswered.has(message.id)) return [item];
     if (!readAnswered && answered.has(message.id)) return [item];
     const reads =
-      readCrisis(message.message).crisis ||
+      reader.readCrisis(message.message).crisis ||
       // After a crisis reply, "no" or "I don't know" to "are you safe?" is a crisis too.
-      (afterCrisisReply && isUnsafeAnswer(message.message));
+      (afterCrisisReply && reader.isUnsafeAnswer(message.message));
     if (!reads) return [item];
     return [item, { id: `help-${message.id}`, timestamp: message.timestamp, kind: 'help' }];
   });

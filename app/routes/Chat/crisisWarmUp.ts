@@ -1,14 +1,67 @@
 import { useEffect, useState } from 'react';
-import { crisisRules, isUnsafeAnswer } from '@shared/safety/crisis';
+import type * as Crisis from '@shared/safety/crisis';
 import { matches } from '@shared/safety/rules';
 
 /**
- * The crisis patterns are a few hundred regular expressions. V8 compiles each on its first use
- * and again, to machine code, on its second: about 150 ms on this machine, over half a second
- * on a mid-range phone, all in one task if the first chat drawn reads them. So the chat screen
- * draws first (reading only what it must at once, see chatItemsOf), then this compiles them a
- * few at a time, yielding to the page between slices, and the rest of the reading follows.
+ * The crisis reading on the chat screen. Its patterns (a few hundred regular expressions, ~13 kB
+ * gzip with their word lists) are not part of the screen's first load (issue 14): they load
+ * as the screen opens, alongside the chat itself, and a chat that holds a message of hers still
+ * waiting for a reply is not drawn until they are in (see Conversation), so her help never
+ * waits on the network.
+ *
+ * V8 then compiles each pattern on its first use and again, to machine code, on its second:
+ * about 150 ms on this machine, over half a second on a mid-range phone, all in one task if the
+ * first chat drawn read them all. So the chat screen draws first (reading only what it must at
+ * once, see chatItemsOf), then this compiles them a few at a time, yielding to the page between
+ * slices, and the rest of the reading follows.
  */
+
+type CrisisModule = typeof Crisis;
+
+/** What the chat screen reads her messages with. */
+export type CrisisReader = Pick<CrisisModule, 'readCrisis' | 'isUnsafeAnswer'>;
+
+let loaded: CrisisModule | null = null;
+let loading: Promise<CrisisModule> | undefined;
+
+function load(): Promise<CrisisModule> {
+  loading ??= import('@shared/safety/crisis').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // A chunk that could not be fetched (offline before the app was cached) is asked again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** How long to wait before asking again for a reading that could not be fetched. */
+const LOAD_AGAIN_MS = 2000;
+
+/** The crisis reading once it is in, else null; asks for it (again, until it comes) while mounted. */
+export function useCrisisReader(): CrisisReader | null {
+  const [reader, setReader] = useState<CrisisReader | null>(loaded);
+  useEffect(() => {
+    if (reader) return;
+    let live = true;
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      load().then(
+        (module) => live && setReader(module),
+        () => {
+          if (live) again = setTimeout(ask, LOAD_AGAIN_MS);
+        },
+      );
+    };
+    ask();
+    return () => {
+      live = false;
+      clearTimeout(again);
+    };
+  }, [reader]);
+  return reader;
+}
 
 /** Work per slice before yielding: well under the 50 ms of a long task, on a slow phone too. */
 const SLICE_MS = 8;
@@ -21,6 +74,7 @@ let warming: Promise<void> | undefined;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function warm(): Promise<void> {
+  const { crisisRules, isUnsafeAnswer } = await load();
   const steps: (() => void)[] = [
     ...crisisRules().flatMap((rule) => SAMPLES.map((sample) => () => void matches(rule, sample))),
     // Last: it reads the whole lexicon first (cheap by then), then its own few patterns.
@@ -37,24 +91,33 @@ async function warm(): Promise<void> {
   warmed = true;
 }
 
-/** Compiles every crisis pattern, in slices; once per page, however many ask. */
+/** Loads and compiles every crisis pattern, in slices; once per page, however many ask. */
 export function warmCrisisReading(): Promise<void> {
-  warming ??= warm();
+  warming ??= warm().catch((error: unknown) => {
+    warming = undefined;
+    throw error;
+  });
   return warming;
 }
 
 /** True once the crisis patterns are compiled; starts that when `start` first holds. */
 export function useCrisisReadingWarm(start: boolean): boolean {
   const [done, setDone] = useState(warmed);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!start || done) return;
     let live = true;
-    void warmCrisisReading().then(() => {
-      if (live) setDone(true);
-    });
+    let again: ReturnType<typeof setTimeout> | undefined;
+    warmCrisisReading().then(
+      () => live && setDone(true),
+      () => {
+        if (live) again = setTimeout(() => setAttempt((n) => n + 1), LOAD_AGAIN_MS);
+      },
+    );
     return () => {
       live = false;
+      clearTimeout(again);
     };
-  }, [start, done]);
+  }, [start, done, attempt]);
   return done;
 }

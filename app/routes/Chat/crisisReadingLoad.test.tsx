@@ -1,0 +1,107 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Chat } from '@shared/chat';
+import { RequireUser } from '../../components/RequireUser';
+import { clearLocalData } from '../../db/chats';
+import { aChat, aMessage } from '../../db/testData';
+import { fakeSyncApi } from '../../sync/fakeApi';
+import { FakeSyncServer } from '../../sync/fakeServer';
+import { startSync } from '../../sync/runtime';
+import { useUserStore } from '../../state/useUserStore';
+import { USER } from '../../testUser';
+import { ChatPage } from './ChatPage';
+
+/*
+ * Issue 14: the crisis reading (~13 kB gzip) is not part of the chat screen's first load. The
+ * chat screen asks for it as it opens; here it takes as long as the test says (a slow network).
+ */
+const reading = vi.hoisted(() => {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrive, arrived };
+});
+vi.mock('@shared/safety/crisis', async (importOriginal) => {
+  await reading.arrived;
+  return importOriginal();
+});
+
+let stopSync: (() => void) | undefined;
+
+beforeEach(async () => {
+  await clearLocalData();
+});
+
+afterEach(() => {
+  stopSync?.();
+  stopSync = undefined;
+  vi.unstubAllGlobals();
+});
+
+/** Chat `id`: her crisis words, and the bestie's ordinary reply when `answered`. */
+function aCrisisChat(id: string, words: string, answered: boolean): Chat {
+  const hers = aMessage({ id: `${id}-1`, chatId: id, seq: 1, message: words });
+  const reply = aMessage({
+    id: `${id}-2`,
+    chatId: id,
+    seq: 2,
+    isUser: false,
+    replyTo: hers.id,
+    message: `An ordinary reply in ${id}.`,
+  });
+  return aChat({ id, messages: answered ? [hers, reply] : [hers] });
+}
+
+describe('the chat screen while the crisis reading loads', () => {
+  it('draws a chat with every message answered at once, and holds one still waiting until its help can show with it', async () => {
+    const server = new FakeSyncServer();
+    const { fetchMock } = fakeSyncApi(server);
+    // The bestie takes her time: a reply stream that has not answered yet.
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input).includes('/replies/') ? new Promise<Response>(() => {}) : answer(input, init),
+    );
+    for (const chat of [
+      aCrisisChat('answered', 'i want to die', true),
+      aCrisisChat('waiting', 'i want to kill myself tonight', false),
+    ]) {
+      const { messages, ...summary } = chat;
+      server.change({ kind: 'chat', row: summary });
+      for (const message of messages) server.change({ kind: 'message', row: message });
+    }
+    useUserStore.setState({ status: 'ready', user: { ...USER, subscriptionTier: 'premium' } });
+    stopSync = startSync(USER);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/chat/:id?',
+          element: (
+            <RequireUser>
+              <ChatPage />
+            </RequireUser>
+          ),
+        },
+      ],
+      { initialEntries: ['/chat/answered'] },
+    );
+    render(<RouterProvider router={router} />);
+
+    // Every message of hers has its reply: the chat does not wait for the reading.
+    const slow = { timeout: 5000 };
+    expect(await screen.findByText('An ordinary reply in answered.', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Get help now' })).toBeNull();
+
+    // Her words still waiting for a reply are not shown without their help.
+    await router.navigate('/chat/waiting');
+    expect(await screen.findByRole('status', { name: 'Loading chat' }, slow)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('i want to kill myself tonight')).toBeNull();
+
+    reading.arrive();
+    const words = await screen.findByText('i want to kill myself tonight', {}, slow);
+    const log = screen.getByRole('log', { name: 'Messages' });
+    // In the same frame as her words, not a moment after.
+    expect(log.contains(words)).toBe(true);
+    expect(within(log).getByRole('region', { name: 'Get help now' })).toBeTruthy();
+  }, 30_000);
+});
