@@ -1,9 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../state/useToastStore';
 import { Toaster } from './ui/Toaster';
 import { PersonaPicker } from './PersonaPicker';
+import { preloadDialogs } from './ui/Dialog';
+
+// As on a screen that has painted: the dialogs' Radix side is in (see Dialog.tsx).
+beforeAll(preloadDialogs);
 
 beforeEach(() => useToastStore.setState({ current: null }));
 

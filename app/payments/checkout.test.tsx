@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCurrentUser } from '../http/auth';
 import { ApiError } from '../http/client';
 import {
@@ -10,6 +10,10 @@ import {
   verifyPayment,
 } from '../http/payments';
 import { givenUser, renderApp, USER } from '../test-utils';
+import { preloadDialogs } from '../components/ui/Dialog';
+
+// As on a screen that has painted: the dialogs' Radix side is in (see Dialog.tsx).
+beforeAll(preloadDialogs);
 
 vi.mock('../http/payments', () => ({
   getClientConfig: vi.fn(),

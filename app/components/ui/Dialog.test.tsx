@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Dialog, DialogContent } from './Dialog';
+import { Dialog, DialogClose, DialogContent } from './Dialog';
 
 /** A dialog opened from state (a plain button, no Radix trigger), as most of ours are. */
 function OpenedFromState() {
@@ -54,6 +54,36 @@ function OpenedFromAClosingDialog() {
 
 /** Radix gives focus back a tick after the dialog unmounts. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+
+describe('a dialog before its Radix side has loaded (issue 14: not in the first load)', () => {
+  // First in this file: nothing has loaded the dialogs' parts yet.
+  it('draws what sits beside it at once, and opens the moment it is asked, focus inside', async () => {
+    const user = userEvent.setup();
+    function HelpButton() {
+      const [open, setOpen] = useState(false);
+      return (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <button type="button" onClick={() => setOpen(true)}>
+            Get help now
+          </button>
+          <DialogContent title="Get help now">
+            <DialogClose>Done</DialogClose>
+          </DialogContent>
+        </Dialog>
+      );
+    }
+    render(<HelpButton />);
+    // The same frame: the button that opens it is no part of the dialog that loads later.
+    const opener = screen.getByRole('button', { name: 'Get help now' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Get help now' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});
 
 describe('DialogContent', () => {
   it('gives focus back to the button that opened it, though it is no Radix trigger', async () => {

@@ -1,50 +1,127 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ComponentProps, ReactNode } from 'react';
-import { returnFocusHandlers } from './returnFocus';
+import {
+  createContext,
+  use,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
+import type * as Parts from './dialogParts';
 
 /**
- * Accessible modal dialogs (Radix): focus is trapped inside, Escape and the × close it, and
- * focus goes back to what opened it (returnFocus.ts), trigger or not.
+ * Accessible modal dialogs (Radix, in dialogParts.tsx): focus is trapped inside, Escape and
+ * the × close them, and focus goes back to what opened them (returnFocus.ts).
+ *
+ * Radix and what it brings (~15 kB gzip) is not part of any screen's first load (issue 14):
+ * it loads once the screen has painted, or at once when a dialog opens before that, which then
+ * shows a moment later. Nothing of a closed dialog is on the page anyway, so the screen looks
+ * the same without it. Every dialog is opened from state (`open`), so a button that opens one
+ * is an ordinary button, there from the first frame.
  */
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
-interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> {
-  title: ReactNode;
-  description?: ReactNode;
+type DialogParts = typeof Parts;
+
+let parts: DialogParts | null = null;
+let loading: Promise<DialogParts> | undefined;
+
+function load(): Promise<DialogParts> {
+  loading ??= import('./dialogParts').then(
+    (module) => (parts = module),
+    (error: unknown) => {
+      // Not fetched (offline before the app was cached): asked again by the next dialog.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-export function DialogContent({
-  title,
-  description,
-  children,
-  className,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-  ...props
-}: DialogContentProps) {
+/** Loads the dialogs now (a test that wants them drawn at once, as after a screen's paint). */
+export const preloadDialogs = (): Promise<unknown> => load();
+
+/** How long to wait before asking again for dialogs that could not be fetched. */
+const LOAD_AGAIN_MS = 2000;
+
+/** The dialog parts once loaded; asks for them after the next paint, or at once when `now`. */
+function useDialogParts(now: boolean): DialogParts | null {
+  const [loaded, setLoaded] = useState(parts);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    let frame: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () =>
+      load().then(
+        (module) => live && setLoaded(module),
+        () => {
+          if (live) timer = setTimeout(() => setAttempt((n) => n + 1), LOAD_AGAIN_MS);
+        },
+      );
+    if (now) void ask();
+    // The frame that draws the screen runs first; a task queued from it runs after its paint.
+    else frame = requestAnimationFrame(() => (timer = setTimeout(() => void ask())));
+    return () => {
+      live = false;
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [loaded, now, attempt]);
+  return loaded;
+}
+
+interface DialogState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  parts: DialogParts | null;
+}
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(part: string): DialogState {
+  const state = use(DialogContext);
+  if (!state) throw new Error(`${part} must be inside a Dialog`);
+  return state;
+}
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** A modal dialog: whether it is open, and its content (with anything else beside it). */
+export function Dialog({ open, onOpenChange, children }: DialogProps) {
+  const parts = useDialogParts(open);
+  return <DialogContext value={{ open, onOpenChange, parts }}>{children}</DialogContext>;
+}
+
+/** The dialog itself, with its title (and description) and a × that closes it. */
+export function DialogContent(props: Parts.DialogContentProps) {
+  const { open, onOpenChange, parts } = useDialog('DialogContent');
+  if (!parts) return null;
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="dialog__overlay" />
-      <DialogPrimitive.Content
-        className={className ? `dialog ${className}` : 'dialog'}
-        // Radix warns about a dialog without a description unless told there is none.
-        {...(description ? {} : { 'aria-describedby': undefined })}
-        {...props}
-        {...returnFocusHandlers({ onOpenAutoFocus, onCloseAutoFocus })}
-      >
-        <DialogPrimitive.Title className="dialog__title">{title}</DialogPrimitive.Title>
-        {description && (
-          <DialogPrimitive.Description className="dialog__description">
-            {description}
-          </DialogPrimitive.Description>
-        )}
-        {children}
-        <DialogPrimitive.Close className="dialog__close" aria-label="Close">
-          <span aria-hidden="true">×</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <parts.Root open={open} onOpenChange={onOpenChange}>
+      <parts.DialogContent {...props} />
+    </parts.Root>
   );
+}
+
+/** The phone's sidebar as a slide-in drawer (a modal, titled 'Menu', its × 'Close menu'). */
+export function DrawerContent({ children }: { children: ReactNode }) {
+  const { open, onOpenChange, parts } = useDialog('DrawerContent');
+  if (!parts) return null;
+  return (
+    <parts.Root open={open} onOpenChange={onOpenChange}>
+      <parts.DrawerContent>{children}</parts.DrawerContent>
+    </parts.Root>
+  );
+}
+
+/** A button inside the dialog's content that closes it. */
+export function DialogClose(props: ComponentProps<'button'>) {
+  const { parts } = useDialog('DialogClose');
+  // Only ever drawn inside DialogContent, which is there once the parts are.
+  if (!parts) return null;
+  return <parts.Close {...props} />;
 }

@@ -1,6 +1,5 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { returnFocusHandlers } from '../../components/ui/returnFocus';
+import { Dialog, DrawerContent } from '../../components/ui/Dialog';
 
 interface MobileDrawerProps {
   open: boolean;
@@ -11,22 +10,8 @@ interface MobileDrawerProps {
 /** The sidebar as a slide-in drawer under 768 px: a modal with its focus trap and Escape. */
 export function MobileDrawer({ open, onOpenChange, children }: MobileDrawerProps) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="dialog__overlay" />
-        <DialogPrimitive.Content
-          className="drawer"
-          aria-describedby={undefined}
-          // Back to 'Open menu' when it closes (it opens from state, not a Radix trigger).
-          {...returnFocusHandlers({})}
-        >
-          <DialogPrimitive.Title className="visually-hidden">Menu</DialogPrimitive.Title>
-          {children}
-          <DialogPrimitive.Close className="dialog__close" aria-label="Close menu">
-            <span aria-hidden="true">×</span>
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DrawerContent>{children}</DrawerContent>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { deleteAccountMessages } from '@shared/account';
 import { deleteAccountSchema } from '@shared/account-schema';
 import '../../components/dialogs.css';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/Dialog';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { clearLocalData } from '../../db/chats';
 import { deleteAccount } from '../../http/account';
@@ -23,7 +23,14 @@ export function DeleteAccountDialog() {
 
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>
-      <DialogTrigger className="btn btn--danger btn--block">Delete my account</DialogTrigger>
+      <button
+        type="button"
+        className="btn btn--danger btn--block"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Delete my account
+      </button>
       <DialogContent
         className="delete-account"
         title="Delete your account?"

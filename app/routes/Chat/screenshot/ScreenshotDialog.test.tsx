@@ -1,9 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/Toaster';
 import { readScreenshotOnDevice } from '../../../ocr';
 import { ScreenshotDialog } from './ScreenshotDialog';
+import { preloadDialogs } from '../../../components/ui/Dialog';
+
+// As on a screen that has painted: the dialogs' Radix side is in (see Dialog.tsx).
+beforeAll(preloadDialogs);
 
 // jsdom cannot run tesseract: the device's reader is replaced (its own module, app/ocr).
 vi.mock('../../../ocr', () => ({ readScreenshotOnDevice: vi.fn() }));
