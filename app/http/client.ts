@@ -104,6 +104,11 @@ export type ApiFailure =
   | { kind: 'refused'; message: string; requiresSubscription: boolean }
   | { kind: 'server'; message: string };
 
+/** True for a request that got no answer at all (no network, or it dropped): fetch's TypeError. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
 export function failureOf(error: unknown): ApiFailure {
   if (!(error instanceof ApiError)) return { kind: 'offline' };
   if (error.status === 401) return { kind: 'signed-out' };

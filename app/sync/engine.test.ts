@@ -97,13 +97,34 @@ describe('the sync engine', () => {
     expect((await messagesOf('c1'))[0]?.status).toBe('pending');
   });
 
+  it('says offline when the server cannot be reached though the browser thinks it is online, and tries again until it can', async () => {
+    // A dead Wi-Fi or a reload while offline: navigator.onLine may say true, and no `online`
+    // event comes. She sees the offline banner, not a silent failure, and it clears on its own.
+    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'still there?' });
+    server.failNext = 3;
+    const sync = createSyncEngine({
+      transport: server,
+      isOnline: () => true,
+      onStatus: (status) => statuses.push(status),
+      retryDelayMs: () => 5,
+    });
+    await sync.sync();
+    expect(statuses).toEqual(['syncing', 'offline']);
+    await vi.waitFor(() => expect(statuses.at(-1)).toBe('idle'));
+    sync.stop();
+    // The retries while unreachable kept saying offline: no flicker back to 'syncing'.
+    expect(statuses).toEqual(['syncing', 'offline', 'idle']);
+    expect(server.applied).toHaveLength(1);
+  });
+
   it('retries a push that failed with the same mutation ids; the server applies it once', async () => {
     await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hello?' });
     server.failNext = 1;
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const sync = engine();
     await sync.sync();
-    expect(sync.status()).toBe('error-will-retry');
+    // No answer at all: she is told she is offline (even if the browser thinks it is online).
+    expect(sync.status()).toBe('offline');
     // A network that drops is expected, not an error to log; a server error is logged.
     expect(logged).not.toHaveBeenCalled();
     server.failNext = 1;

@@ -2,7 +2,7 @@ import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
 import { db, type OutboxEntry } from '../db/db';
 import { imageUploaded, outboxInOrder } from '../db/outbox';
 import { pullCursor, savePulledPage, settlePush } from '../db/sync';
-import { failureOf } from '../http/client';
+import { failureOf, isNetworkFailure } from '../http/client';
 
 /** Where sync stands (STYLE.md §9, as Dexie.Syncable's SyncStatus). */
 export type SyncStatus = 'idle' | 'offline' | 'syncing' | 'error-will-retry';
@@ -114,7 +114,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         setStatus('offline');
         return;
       }
-      setStatus('syncing');
+      // A retry while the server cannot be reached keeps saying so until it gets through.
+      if (status !== 'offline') setStatus('syncing');
       try {
         await pushOutbox();
         await pullAll();
@@ -126,7 +127,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           return;
         }
         failures += 1;
-        setStatus('error-will-retry');
+        // No answer at all: for all she can tell she is offline, whatever the browser says
+        // (navigator.onLine stays true behind a dead Wi-Fi or a captive portal). No `online`
+        // event may come then, so it is tried again later like any other failure.
+        setStatus(isNetworkFailure(error) ? 'offline' : 'error-will-retry');
         // A network that comes and goes is expected; anything else is worth a line in the log.
         if (!(error instanceof NotSettled) && failureOf(error).kind !== 'offline') {
           console.error('Sync failed', error);

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Persona } from '@shared/personas';
-import { PersonaPicker } from '../../components/PersonaPicker';
-import { UpgradeCelebration } from '../../components/UpgradeCelebration';
 import { Spinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
 import { OfflineBanner } from '../../sync/OfflineBanner';
-import { syncNow } from '../../sync/runtime';
+import { requestSync } from '../../sync/requestSync';
 import { startPersonaChat } from './chatActions';
 import { Conversation } from './Conversation';
 import { MobileDrawer } from './MobileDrawer';
@@ -28,6 +26,19 @@ const UpgradeDialog = lazy(() =>
   loadUpgradeDialog().then((module) => ({ default: module.UpgradeDialog })),
 );
 
+/** 'Choose Your Bestie', opened from 'New chat': fetched once the chat is on screen too. */
+const loadPersonaPicker = () => import('../../components/PersonaPicker');
+const PersonaPicker = lazy(() =>
+  loadPersonaPicker().then((module) => ({ default: module.PersonaPicker })),
+);
+
+/** Shown once, when she comes back from paying: no part of the screen's first load. */
+const UpgradeCelebration = lazy(() =>
+  import('../../components/UpgradeCelebration').then((module) => ({
+    default: module.UpgradeCelebration,
+  })),
+);
+
 /** The chat screen (spec §2, §4): /chat, /chat/{id}, /chat?new={t}, /chat?bestie=cassie. */
 export function ChatPage() {
   useDocumentTitle('Chat');
@@ -40,13 +51,17 @@ export function ChatPage() {
   const [arrivedAsVisitor] = useState(() => user === null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [pickerShown, setPickerShown] = useState(false);
+  if (pickerOpen && !pickerShown) setPickerShown(true);
   const upgrade = useTeaserUpgrade();
   const celebration = useUpgradeCelebration();
   const [upgradeShown, setUpgradeShown] = useState(false);
   if (upgrade.open && !upgradeShown) setUpgradeShown(true);
   const painted = useAfterPaint(true);
   useEffect(() => {
-    if (painted) void loadUpgradeDialog();
+    if (!painted) return;
+    void loadUpgradeDialog();
+    void loadPersonaPicker();
   }, [painted]);
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
@@ -62,7 +77,7 @@ export function ChatPage() {
   const userId = user?.id;
   const tier = user?.subscriptionTier;
   useEffect(() => {
-    if (userId) void syncNow();
+    if (userId) void requestSync();
   }, [userId, tier]);
 
   function newChat() {
@@ -119,19 +134,25 @@ export function ChatPage() {
           <a href="/privacy">Privacy Policy</a>
         </p>
       </main>
-      <PersonaPicker
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        tier={user?.subscriptionTier ?? 'free'}
-        onStart={startWith}
-      />
+      {pickerShown && (
+        <Suspense fallback={null}>
+          <PersonaPicker
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+            tier={user?.subscriptionTier ?? 'free'}
+            onStart={startWith}
+          />
+        </Suspense>
+      )}
       {upgradeShown && (
         <Suspense fallback={null}>
           <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} chatId={chatId} />
         </Suspense>
       )}
       {celebration.plan && (
-        <UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />
+        <Suspense fallback={null}>
+          <UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />
+        </Suspense>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { MESSAGE_MAX_LENGTH, type PersonaRef } from '@shared/chat';
 import type { OcrFields } from '../../db/chats';
 import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { queueDeleteChat, queueMessage, queueNewChat } from '../../db/outbox';
-import { syncNow } from '../../sync/runtime';
+import { requestSync } from '../../sync/requestSync';
 
 /**
  * What she does to her chats. Each is written on this device with its outbox entry first, so
@@ -32,7 +32,7 @@ export interface SendInput {
 export async function sendMessage({ chatId, messageId, text, personaId, ocr, image }: SendInput) {
   const newChat = { persona: personaRef(personaId) };
   await queueMessage({ chatId, messageId, text, newChat, ocr, image });
-  void syncNow();
+  void requestSync();
 }
 
 /** What 'Use this text' puts into the chat (spec §4): the text, the screenshot, any analysis. */
@@ -88,14 +88,14 @@ export async function startPersonaChat(
   chatId: string = crypto.randomUUID(),
 ): Promise<string> {
   await queueNewChat({ chatId, persona: personaRef(personaId), greetingId: crypto.randomUUID() });
-  void syncNow();
+  void requestSync();
   return chatId;
 }
 
 /** A new, empty chat with a bestie (bestie=cassie's), made on the device first. */
 export async function startEmptyChat(personaId: number, chatId: string): Promise<string> {
   await queueNewChat({ chatId, persona: personaRef(personaId) });
-  void syncNow();
+  void requestSync();
   return chatId;
 }
 
@@ -106,5 +106,5 @@ export async function startEmptyChat(personaId: number, chatId: string): Promise
  */
 export async function removeChat(chatId: string): Promise<void> {
   await queueDeleteChat(chatId);
-  await syncNow();
+  await requestSync();
 }

@@ -7,7 +7,7 @@ import type { LocalMessage } from '../../db/db';
 import { writtenOnThisDevice } from '../../db/outbox';
 import { readReplyStream } from '../../http/chats';
 import { failureOf } from '../../http/client';
-import { syncNow } from '../../sync/runtime';
+import { requestSync } from '../../sync/requestSync';
 import { useSyncStore } from '../../sync/useSyncStore';
 
 /** A reply written longer ago than this is not news when it reaches the device. */
@@ -98,7 +98,7 @@ export function useLiveReply(
       })
       .finally(() => {
         // The saved reply (or why it failed) reaches the device through the pull.
-        if (!controller.signal.aborted) void syncNow();
+        if (!controller.signal.aborted) void requestSync();
       });
     return () => {
       controller.abort();
