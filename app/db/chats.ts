@@ -93,6 +93,11 @@ export async function findChat(id: string): Promise<LocalChat | null> {
   return (await db.chats.get(id)) ?? null;
 }
 
+/** True when the device holds any message of the chat (one index probe, nothing read). */
+export async function holdsMessages(chatId: string): Promise<boolean> {
+  return (await db.messages.where('chatId').equals(chatId).limit(1).primaryKeys()).length > 0;
+}
+
 /** A chat's messages in the server's order, then hers still on their way in the order she wrote them. */
 export async function messagesOf(chatId: string): Promise<LocalMessage[]> {
   const messages = await db.messages.where('chatId').equals(chatId).toArray();

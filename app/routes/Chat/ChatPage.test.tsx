@@ -197,6 +197,23 @@ describe('the chat screen', () => {
     expect(await within(log).findByText('Line 1', {}, slow)).toBeTruthy();
   }, 30_000);
 
+  it('opens a chat this device has never held on its messages, with no welcome flashing before them', async () => {
+    // A fresh device: the chat and its messages arrive in one pull, read by two queries.
+    onServer(TEASER_CHAT);
+    const seen: string[] = [];
+    const watcher = new MutationObserver(() => {
+      const log = document.querySelector('[role="log"]');
+      if (log?.textContent) seen.push(log.textContent);
+    });
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    givenUser(USER);
+    renderApp('/chat/c1');
+    expect(await screen.findByText('He ghosted me', {}, { timeout: 5000 })).toBeTruthy();
+    watcher.disconnect();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((text) => !text.includes('He ghosted me'))).toEqual([]);
+  });
+
   it('keeps the help card of a crisis the server answered with an ordinary reply, once the chat is drawn', async () => {
     // The server read it otherwise (an older reading): when unsure, the help stays. The card is
     // read after the chat is on screen, once the crisis patterns are compiled (issue 14).

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { findChat, recentTimestampsOf } from '../../db/chats';
+import { findChat, holdsMessages, recentTimestampsOf } from '../../db/chats';
 import type { LocalChat, LocalMessage } from '../../db/db';
 import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
 import { useMessagePages, type OlderMessages } from './useMessagePages';
@@ -30,7 +30,10 @@ export function useChatView(id: string, inUrl: boolean): ChatView {
   const settled = useSyncStore(settledSelector);
   // Read again once sync has settled, so "not found" is judged on what the device has after
   // the pull, never on a read from before it.
-  const read = useLiveQuery(async () => ({ chat: await findChat(id), settled }), [id, settled]);
+  const read = useLiveQuery(
+    async () => ({ chat: await findChat(id), hasMessages: await holdsMessages(id), settled }),
+    [id, settled],
+  );
   const { messages, older, loadOlder } = useMessagePages(id);
   const recentTimes = useLiveQuery(() => recentTimestampsOf(id, REMINDER_AFTER_MS), [id]);
   // A chat begun on this screen opens at its URL before the query has caught up with it.
@@ -41,6 +44,9 @@ export function useChatView(id: string, inUrl: boolean): ChatView {
   if (inUrl && chat === null && !begunHere) {
     return read.settled ? { status: 'not-found' } : { status: 'loading' };
   }
+  // The two reads catch up with a pull one after the other: a chat whose messages are here but
+  // not yet read into the page is still loading (its welcome would flash before them).
+  if (read.hasMessages && messages.length === 0) return { status: 'loading' };
   const aiReminder = needsAiReminder(recentTimes ?? []);
   return { status: 'ready', chat, messages, older, loadOlder, aiReminder };
 }
