@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { firstScreenIn } from './components/afterScreen';
 import { RequireUser } from './components/RequireUser';
 import { ChatCassieRedirect } from './routes/Chat/ChatCassieRedirect';
 
 function RootLayout() {
+  // What waits for the screen (afterScreen.ts) may start once the first one is in, unless it
+  // holds that back itself while it draws (the chat, until its messages are on screen).
+  useEffect(firstScreenIn, []);
   return (
     <>
       <ScrollRestoration />

@@ -1,8 +1,10 @@
 import './zodConfig';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './App';
+import { holdForFirstScreen } from './components/afterScreen';
+import { LazyToaster } from './components/ui/LazyToaster';
 import { startPwa } from './pwa/register';
 import { UpdateBanner } from './pwa/UpdateBanner';
 import { loadUserOnce } from './state/useUserStore';
@@ -10,10 +12,7 @@ import { SyncRunner } from './sync/SyncRunner';
 import { startTheme } from './theme/useTheme';
 import './styles/global.css';
 
-// Radix Toast is not needed for the first paint: it loads beside the first screen, so a toast
-// (one said offline too) has its area ready.
-const Toaster = lazy(async () => ({ default: (await import('./components/ui/Toaster')).Toaster }));
-
+holdForFirstScreen();
 startTheme();
 loadUserOnce();
 startPwa();
@@ -28,9 +27,7 @@ createRoot(root).render(
     {/* Beside the routes, not in them: screens rendered alone (tests) do not start syncing.
         It loads the sync engine and Dexie once someone is signed in. */}
     <SyncRunner />
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <LazyToaster />
     <UpdateBanner />
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigation } from 'react-router-dom';
 import { useUserStore } from '../state/useUserStore';
+import { useHoldWhileDrawing } from './afterScreen';
 import { Spinner } from './ui/Spinner';
 
 /** Chat routes with `bestie=cassie` are Cassie's free teaser, open to visitors (spec §2). */
@@ -17,6 +18,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const { status, user } = useUserStore();
   const { pathname, search } = useLocation();
   const leaving = useNavigation().state !== 'idle';
+  // The screen behind the spinner is not drawn yet: what can wait for it waits.
+  useHoldWhileDrawing(status === 'loading');
 
   if (status === 'loading') return <Spinner fullScreen />;
   if (user || isOpenToVisitors(pathname, search)) return children;

@@ -1,3 +1,4 @@
+import { afterScreenDrawn } from '../components/afterScreen';
 import { usePwaStore, type InstallPromptEvent } from './usePwaStore';
 
 const FLUSH_TIMEOUT_MS = 5000;
@@ -18,7 +19,7 @@ export async function flushOutbox(): Promise<void> {
 
 /**
  * Registers the service worker (built app only) and listens for installs and updates.
- * workbox-window loads after startup: registering can wait for the first paint.
+ * workbox-window loads once the first screen is drawn: registering can wait for it.
  */
 export function startPwa(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
@@ -29,17 +30,21 @@ export function startPwa(): void {
   // MODE, not PROD: a build made with NODE_ENV=test (the e2e server) is still a built app.
   if (import.meta.env.MODE !== 'production' || !('serviceWorker' in navigator)) return;
 
-  void import('workbox-window').then(({ Workbox }) => {
-    const workbox = new Workbox('/sw.js', { scope: '/' });
-    workbox.addEventListener('waiting', () => {
-      usePwaStore.setState({
-        applyUpdate: async () => {
-          await flushOutbox();
-          workbox.addEventListener('controlling', () => window.location.reload());
-          workbox.messageSkipWaiting();
-        },
-      });
+  // After the first screen is drawn (afterScreen.ts): installing can wait, her screen cannot.
+  afterScreenDrawn(() => void register());
+}
+
+async function register(): Promise<void> {
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('waiting', () => {
+    usePwaStore.setState({
+      applyUpdate: async () => {
+        await flushOutbox();
+        workbox.addEventListener('controlling', () => window.location.reload());
+        workbox.messageSkipWaiting();
+      },
     });
-    return workbox.register();
   });
+  await workbox.register();
 }

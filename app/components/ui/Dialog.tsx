@@ -6,6 +6,7 @@ import {
   type ComponentProps,
   type ReactNode,
 } from 'react';
+import { afterScreenDrawn } from '../afterScreen';
 import type * as Parts from './dialogParts';
 
 /**
@@ -13,7 +14,7 @@ import type * as Parts from './dialogParts';
  * the × close them, and focus goes back to what opened them (returnFocus.ts).
  *
  * Radix and what it brings (~15 kB gzip) is not part of any screen's first load (issue 14):
- * it loads once the screen has painted, or at once when a dialog opens before that, which then
+ * it loads once the screen is drawn (afterScreen.ts), or at once when a dialog opens before that, which then
  * shows a moment later. Nothing of a closed dialog is on the page anyway, so the screen looks
  * the same without it. Every dialog is opened from state (`open`), so a button that opens one
  * is an ordinary button, there from the first frame.
@@ -42,14 +43,13 @@ export const preloadDialogs = (): Promise<unknown> => load();
 /** How long to wait before asking again for dialogs that could not be fetched. */
 const LOAD_AGAIN_MS = 2000;
 
-/** The dialog parts once loaded; asks for them after the next paint, or at once when `now`. */
+/** The dialog parts once loaded; asks for them once the screen is drawn, or at once when `now`. */
 function useDialogParts(now: boolean): DialogParts | null {
   const [loaded, setLoaded] = useState(parts);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () =>
       load().then(
@@ -58,12 +58,10 @@ function useDialogParts(now: boolean): DialogParts | null {
           if (live) timer = setTimeout(() => setAttempt((n) => n + 1), LOAD_AGAIN_MS);
         },
       );
-    if (now) void ask();
-    // The frame that draws the screen runs first; a task queued from it runs after its paint.
-    else frame = requestAnimationFrame(() => (timer = setTimeout(() => void ask())));
+    const cancel = now ? (void ask(), undefined) : afterScreenDrawn(() => void ask());
     return () => {
       live = false;
-      if (frame !== undefined) cancelAnimationFrame(frame);
+      cancel?.();
       clearTimeout(timer);
     };
   }, [loaded, now, attempt]);

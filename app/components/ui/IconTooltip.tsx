@@ -12,12 +12,13 @@ import {
   type RefCallback,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { afterScreenDrawn } from '../afterScreen';
 import type * as RadixTooltipModule from './RadixTooltip';
 import type { TooltipTriggerProps } from './RadixTooltip';
 
 /*
  * Radix's tooltip brings Floating UI, about 13 kB gzip that no screen needs to paint (issue 14).
- * It loads once the screen has painted. A button becomes a Radix trigger only when she points
+ * It loads once the screen is drawn (afterScreen.ts). A button becomes a Radix trigger only when she points
  * at it or moves to it: her chat history has a delete button per chat, and a thousand tooltip
  * roots would slow every drawing of the list (and a phone, touched not pointed at, shows none).
  */
@@ -73,9 +74,8 @@ function loadAfterPaint() {
   if (scheduled) return;
   scheduled = true;
   watchPresses();
-  // As useAfterPaint: the frame that draws the screen runs first; a task queued from it runs
-  // after its paint. Once for all the buttons, however many.
-  requestAnimationFrame(() => window.setTimeout(() => void loadTooltips()));
+  // Once the screen is drawn (afterScreen.ts); once for all the buttons, however many.
+  afterScreenDrawn(() => void loadTooltips());
 }
 
 /** The tooltips once this button wants them and they are here (loading them if need be). */

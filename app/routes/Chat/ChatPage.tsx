@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Persona } from '@shared/personas';
+import { afterScreenDrawn } from '../../components/afterScreen';
 import { Spinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
@@ -14,7 +15,6 @@ import { Sidebar } from './Sidebar';
 import { useCassieEntry } from './useCassieEntry';
 import { useKeyboardOpen } from './useKeyboardOpen';
 import type { NewReply } from './useLiveReply';
-import { useAfterPaint } from './useAfterPaint';
 import { useTeaserUpgrade } from './useTeaserUpgrade';
 import { useUpgradeCelebration } from './useUpgradeCelebration';
 import './chat.css';
@@ -57,12 +57,14 @@ export function ChatPage() {
   const celebration = useUpgradeCelebration();
   const [upgradeShown, setUpgradeShown] = useState(false);
   if (upgrade.open && !upgradeShown) setUpgradeShown(true);
-  const painted = useAfterPaint(true);
-  useEffect(() => {
-    if (!painted) return;
-    void loadUpgradeDialog();
-    void loadPersonaPicker();
-  }, [painted]);
+  useEffect(
+    () =>
+      afterScreenDrawn(() => {
+        void loadUpgradeDialog();
+        void loadPersonaPicker();
+      }),
+    [],
+  );
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
   const newKey = params.get('new') ?? '';

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
+import { useHoldWhileDrawing } from '../../components/afterScreen';
 import { Spinner } from '../../components/ui/Spinner';
 import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
@@ -65,6 +66,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const reader = useCrisisReader();
   const reading = view.status === 'ready' && !reader && awaitsCrisisReading(messages);
   const drawn = useAfterPaint(view.status === 'ready' && !reading);
+  // What she may open next (dialogs, tooltips, menus) is fetched once her messages are drawn.
+  useHoldWhileDrawing(!drawn && view.status !== 'not-found');
   const readAll = useCrisisReadingWarm(drawn);
   const items = useMemo(
     () => chatItemsOf(messages, reader, { readAnswered: readAll }),
