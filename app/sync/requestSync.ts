@@ -5,6 +5,8 @@
  * Resolves when that sync is over (at once when no engine runs, as runtime.syncNow does).
  */
 export async function requestSync(): Promise<void> {
-  const { syncNow } = await import('./runtime');
-  await syncNow();
+  // Not loaded and not loadable (offline before the app was cached): there is no engine to ask
+  // yet; SyncSession starts it once it can, and it syncs then.
+  const runtime = await import('./runtime').catch(() => null);
+  await runtime?.syncNow();
 }

@@ -13,6 +13,12 @@ export const useSyncStore = create<SyncState>(() => ({
   caughtUp: false,
 }));
 
+// The browser's word that it went offline counts at once, even while the engine (runtime.ts)
+// is still loading, or cannot load without the network: the banner and what a save says follow.
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => useSyncStore.setState({ status: 'offline' }));
+}
+
 /** True once the device cannot learn more right now: caught up, offline, or failing. */
 export const settledSelector = (state: SyncState) =>
   state.caughtUp || state.status === 'offline' || state.status === 'error-will-retry';
