@@ -1,12 +1,6 @@
-import {
-  createContext,
-  use,
-  useEffect,
-  useState,
-  type ComponentProps,
-  type ReactNode,
-} from 'react';
+import { createContext, use, type ComponentProps, type ReactNode } from 'react';
 import { afterScreenDrawn } from '../afterScreen';
+import { lazyModule, useLazyModule } from '../lazyModule';
 import type * as Parts from './dialogParts';
 
 /**
@@ -14,59 +8,18 @@ import type * as Parts from './dialogParts';
  * the × close them, and focus goes back to what opened them (returnFocus.ts).
  *
  * Radix and what it brings (~15 kB gzip) is not part of any screen's first load (issue 14):
- * it loads once the screen is drawn (afterScreen.ts), or at once when a dialog opens before that, which then
- * shows a moment later. Nothing of a closed dialog is on the page anyway, so the screen looks
- * the same without it. Every dialog is opened from state (`open`), so a button that opens one
+ * it loads once the screen is drawn (afterScreen.ts), or at once when a dialog opens before
+ * that, which then shows a moment later. Nothing of a closed dialog is on the page anyway, so
+ * the screen looks the same without it. Every dialog is opened from state (`open`), so a button that opens one
  * is an ordinary button, there from the first frame.
  */
 
 type DialogParts = typeof Parts;
 
-let parts: DialogParts | null = null;
-let loading: Promise<DialogParts> | undefined;
-
-function load(): Promise<DialogParts> {
-  loading ??= import('./dialogParts').then(
-    (module) => (parts = module),
-    (error: unknown) => {
-      // Not fetched (offline before the app was cached): asked again by the next dialog.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const dialogParts = lazyModule(() => import('./dialogParts'));
 
 /** Loads the dialogs now (a test that wants them drawn at once, as after a screen's paint). */
-export const preloadDialogs = (): Promise<unknown> => load();
-
-/** How long to wait before asking again for dialogs that could not be fetched. */
-const LOAD_AGAIN_MS = 2000;
-
-/** The dialog parts once loaded; asks for them once the screen is drawn, or at once when `now`. */
-function useDialogParts(now: boolean): DialogParts | null {
-  const [loaded, setLoaded] = useState(parts);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (loaded) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = () =>
-      load().then(
-        (module) => live && setLoaded(module),
-        () => {
-          if (live) timer = setTimeout(() => setAttempt((n) => n + 1), LOAD_AGAIN_MS);
-        },
-      );
-    const cancel = now ? (void ask(), undefined) : afterScreenDrawn(() => void ask());
-    return () => {
-      live = false;
-      cancel?.();
-      clearTimeout(timer);
-    };
-  }, [loaded, now, attempt]);
-  return loaded;
-}
+export const preloadDialogs = (): Promise<unknown> => dialogParts.load();
 
 interface DialogState {
   open: boolean;
@@ -90,7 +43,8 @@ interface DialogProps {
 
 /** A modal dialog: whether it is open, and its content (with anything else beside it). */
 export function Dialog({ open, onOpenChange, children }: DialogProps) {
-  const parts = useDialogParts(open);
+  // Once the screen is drawn, or at once when it opens first.
+  const parts = useLazyModule(dialogParts, { now: open, later: afterScreenDrawn });
   return <DialogContext value={{ open, onOpenChange, parts }}>{children}</DialogContext>;
 }
 

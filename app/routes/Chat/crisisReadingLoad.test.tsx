@@ -1,16 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '@shared/chat';
-import { RequireUser } from '../../components/RequireUser';
 import { clearLocalData } from '../../db/chats';
 import { aChat, aMessage } from '../../db/testData';
 import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
 import { startSync } from '../../sync/runtime';
-import { useUserStore } from '../../state/useUserStore';
-import { USER } from '../../testUser';
-import { ChatPage } from './ChatPage';
+import { givenUser, renderApp, USER } from '../../test-utils';
 
 /*
  * Issue 14: the crisis reading (~13 kB gzip) is not part of the chat screen's first load. The
@@ -69,22 +65,9 @@ describe('the chat screen while the crisis reading loads', () => {
       server.change({ kind: 'chat', row: summary });
       for (const message of messages) server.change({ kind: 'message', row: message });
     }
-    useUserStore.setState({ status: 'ready', user: { ...USER, subscriptionTier: 'premium' } });
+    givenUser({ ...USER, subscriptionTier: 'premium' });
     stopSync = startSync(USER);
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/chat/:id?',
-          element: (
-            <RequireUser>
-              <ChatPage />
-            </RequireUser>
-          ),
-        },
-      ],
-      { initialEntries: ['/chat/answered'] },
-    );
-    render(<RouterProvider router={router} />);
+    const { router } = renderApp('/chat/answered');
 
     // Every message of hers has its reply: the chat does not wait for the reading.
     const slow = { timeout: 5000 };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type * as Crisis from '@shared/safety/crisis';
 import { matches } from '@shared/safety/rules';
+import { LOAD_AGAIN_MS, lazyModule, useLazyModule } from '../../components/lazyModule';
 
 /**
  * The crisis reading on the chat screen. Its patterns (a few hundred regular expressions, ~13 kB
@@ -21,46 +22,11 @@ type CrisisModule = typeof Crisis;
 /** What the chat screen reads her messages with. */
 export type CrisisReader = Pick<CrisisModule, 'readCrisis' | 'isUnsafeAnswer'>;
 
-let loaded: CrisisModule | null = null;
-let loading: Promise<CrisisModule> | undefined;
-
-function load(): Promise<CrisisModule> {
-  loading ??= import('@shared/safety/crisis').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // A chunk that could not be fetched (offline before the app was cached) is asked again.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/** How long to wait before asking again for a reading that could not be fetched. */
-const LOAD_AGAIN_MS = 2000;
+const crisisReading = lazyModule(() => import('@shared/safety/crisis'));
 
 /** The crisis reading once it is in, else null; asks for it (again, until it comes) while mounted. */
 export function useCrisisReader(): CrisisReader | null {
-  const [reader, setReader] = useState<CrisisReader | null>(loaded);
-  useEffect(() => {
-    if (reader) return;
-    let live = true;
-    let again: ReturnType<typeof setTimeout> | undefined;
-    const ask = () => {
-      load().then(
-        (module) => live && setReader(module),
-        () => {
-          if (live) again = setTimeout(ask, LOAD_AGAIN_MS);
-        },
-      );
-    };
-    ask();
-    return () => {
-      live = false;
-      clearTimeout(again);
-    };
-  }, [reader]);
-  return reader;
+  return useLazyModule(crisisReading, { now: true });
 }
 
 /** Work per slice before yielding: well under the 50 ms of a long task, on a slow phone too. */
@@ -74,7 +40,7 @@ let warming: Promise<void> | undefined;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function warm(): Promise<void> {
-  const { crisisRules, isUnsafeAnswer } = await load();
+  const { crisisRules, isUnsafeAnswer } = await crisisReading.load();
   const steps: (() => void)[] = [
     ...crisisRules().flatMap((rule) => SAMPLES.map((sample) => () => void matches(rule, sample))),
     // Last: it reads the whole lexicon first (cheap by then), then its own few patterns.
