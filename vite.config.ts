@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './app/pwa/manifest';
+import { routePreloadScript, type BuiltChunk } from './app/pwa/routePreloads';
 import { SHARE_TARGET_SCRIPT, shareTargetScript } from './app/pwa/shareTarget';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -61,6 +62,27 @@ function ocrAssets(): Plugin {
   };
 }
 
+/** The chat screen's chunks, asked for as the page starts on a chat address (routePreloads.ts). */
+function routePreloads(): Plugin {
+  return {
+    name: 'besties-route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((output): BuiltChunk[] =>
+          output.type === 'chunk' ? [output] : [],
+        );
+        const script = routePreloadScript(chunks, [
+          { module: 'routes/Chat/ChatPage.tsx', path: '^/chat(/|$)' },
+        ]);
+        return script ? [{ tag: 'script', children: script, injectTo: 'head' }] : [];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./app', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
@@ -68,6 +90,7 @@ export default defineConfig({
   plugins: [
     react(),
     ocrAssets(),
+    routePreloads(),
     // The service worker precaches the app shell and portraits; chats come from Dexie, so
     // nothing under /api is ever cached or answered by it (STYLE.md §11: updates prompt).
     VitePWA({
