@@ -136,6 +136,32 @@ test('the phone chat keeps its Privacy Policy footer while the message box has f
   await expect(footer).toHaveAttribute('href', '/privacy');
 });
 
+test('the newest message stays in view as her message box grows a line, unless she scrolled up', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  // A crisis reply: long enough to scroll on a phone, and on a desktop once the box grows.
+  const id = await chatWithMessage(page, 'i want to kill myself');
+  await page.goto(`/chat/${id}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  const help = log.getByRole('link', { name: 'In danger now? Call 911' });
+  await expect(help).toBeVisible();
+  const hidden = () =>
+    log.evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight);
+  await expect.poll(hidden).toBeLessThanOrEqual(1);
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('so\nabout\nlast\nnight');
+  // The list is shorter now; what she was reading, the newest, is still all in view.
+  await expect.poll(hidden).toBeLessThanOrEqual(1);
+  await expect(help).toBeInViewport();
+
+  // Scrolled up to read, she stays where she was when the box shrinks back.
+  await log.evaluate((list) => list.scrollTo({ top: 0 }));
+  await box.fill('so');
+  await page.waitForTimeout(300);
+  expect(await log.evaluate((list) => list.scrollTop)).toBe(0);
+});
+
 test('a crisis message gets a full, calm reply with tap-to-call help', async ({
   page,
 }, testInfo) => {

@@ -4,6 +4,8 @@ import { IconTooltip } from '../../components/ui/IconTooltip';
 
 export const FOCUS_DELAY_MS = 100;
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
+/** `field-sizing: content` (chat.css): the box is as tall as its text with no script. */
+const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
 
 interface InputBarProps {
   value: string;
@@ -22,11 +24,14 @@ export function InputBar({ value, onChange, onSend, onImage }: InputBarProps) {
     return () => window.clearTimeout(timer);
   }, []);
 
+  // The box grows with what she writes, up to its max-height (chat.css). Browsers that size a
+  // field to its content do it themselves; elsewhere it is measured, but never while empty
+  // (one line, as drawn): the chat's first draw forces no layout of the page (issue 14).
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element) return;
+    if (!element || SIZES_ITSELF) return;
     element.style.height = 'auto';
-    element.style.height = `${element.scrollHeight}px`;
+    if (value !== '') element.style.height = `${element.scrollHeight}px`;
   }, [value]);
 
   function send() {

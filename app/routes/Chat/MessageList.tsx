@@ -118,6 +118,7 @@ export function MessageList(props: MessageListProps) {
   }, [virtualizer, newestId, hers]);
 
   useReadAhead(list, top, props.older, props.onLoadOlder);
+  useEndKeptOnResize(list, virtualizer);
 
   function trackFocus(event: FocusEvent<HTMLDivElement>) {
     const row = (event.target as Element).closest<HTMLElement>('[data-index]');
@@ -289,6 +290,38 @@ function withFocused(range: Range, rows: MessageRow[], focusedKey: string | null
  * whose place stays the same height when it empties (chat.css), so the last page read in
  * above never moves the rows under her.
  */
+/**
+ * The list gets shorter when her message box grows a line or the phone's keyboard opens: if she
+ * was reading the newest, the newest stays in view (TanStack's end anchoring follows what comes
+ * in below, not the list's own height).
+ */
+function useEndKeptOnResize(
+  list: RefObject<HTMLDivElement | null>,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+): void {
+  useEffect(() => {
+    const element = list.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const atEndNow = () =>
+      element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+    // As it was before the resize: shrinking the list fires no scroll event.
+    let atEnd = atEndNow();
+    let height = element.clientHeight;
+    const scrolled = () => (atEnd = atEndNow());
+    const resized = new ResizeObserver(() => {
+      if (element.clientHeight === height) return;
+      height = element.clientHeight;
+      if (atEnd) virtualizer.scrollToEnd();
+    });
+    element.addEventListener('scroll', scrolled, { passive: true });
+    resized.observe(element);
+    return () => {
+      resized.disconnect();
+      element.removeEventListener('scroll', scrolled);
+    };
+  }, [list, virtualizer]);
+}
+
 function useRowsMargin(rowsBox: RefObject<HTMLDivElement | null>): number {
   const [margin, setMargin] = useState(0);
   // After every render: what moves it (the row above, the list's padding) is no dependency.
