@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Persona } from '@shared/personas';
 import { afterScreenDrawn } from '../../components/afterScreen';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Spinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
@@ -27,17 +28,10 @@ const UpgradeDialog = lazy(() =>
 );
 
 /** 'Choose Your Bestie', opened from 'New chat': fetched once the chat is on screen too. */
-const loadPersonaPicker = () => import('../../components/PersonaPicker');
-const PersonaPicker = lazy(() =>
-  loadPersonaPicker().then((module) => ({ default: module.PersonaPicker })),
-);
+const personaPicker = lazyModule(() => import('../../components/PersonaPicker'));
 
 /** Shown once, when she comes back from paying: no part of the screen's first load. */
-const UpgradeCelebration = lazy(() =>
-  import('../../components/UpgradeCelebration').then((module) => ({
-    default: module.UpgradeCelebration,
-  })),
-);
+const upgradeCelebration = lazyModule(() => import('../../components/UpgradeCelebration'));
 
 /** The chat screen (spec §2, §4): /chat, /chat/{id}, /chat?new={t}, /chat?bestie=cassie. */
 export function ChatPage() {
@@ -51,20 +45,15 @@ export function ChatPage() {
   const [arrivedAsVisitor] = useState(() => user === null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [pickerShown, setPickerShown] = useState(false);
-  if (pickerOpen && !pickerShown) setPickerShown(true);
+  // Loaded by then (after the chat is drawn), or at once; offline before the app was cached,
+  // asked again every 2 s rather than break the screen.
+  const picker = useLazyModule(personaPicker, { now: pickerOpen, later: afterScreenDrawn });
   const upgrade = useTeaserUpgrade();
   const celebration = useUpgradeCelebration();
+  const celebrating = useLazyModule(upgradeCelebration, { now: celebration.plan !== null });
   const [upgradeShown, setUpgradeShown] = useState(false);
   if (upgrade.open && !upgradeShown) setUpgradeShown(true);
-  useEffect(
-    () =>
-      afterScreenDrawn(() => {
-        void loadUpgradeDialog();
-        void loadPersonaPicker();
-      }),
-    [],
-  );
+  useEffect(() => afterScreenDrawn(() => void loadUpgradeDialog()), []);
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
   const newKey = params.get('new') ?? '';
@@ -136,25 +125,21 @@ export function ChatPage() {
           <a href="/privacy">Privacy Policy</a>
         </p>
       </main>
-      {pickerShown && (
-        <Suspense fallback={null}>
-          <PersonaPicker
-            open={pickerOpen}
-            onOpenChange={setPickerOpen}
-            tier={user?.subscriptionTier ?? 'free'}
-            onStart={startWith}
-          />
-        </Suspense>
+      {picker && (
+        <picker.PersonaPicker
+          open={pickerOpen}
+          onOpenChange={setPickerOpen}
+          tier={user?.subscriptionTier ?? 'free'}
+          onStart={startWith}
+        />
       )}
       {upgradeShown && (
         <Suspense fallback={null}>
           <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} chatId={chatId} />
         </Suspense>
       )}
-      {celebration.plan && (
-        <Suspense fallback={null}>
-          <UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />
-        </Suspense>
+      {celebration.plan && celebrating && (
+        <celebrating.UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />
       )}
     </div>
   );
