@@ -62,7 +62,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // Her messages still waiting for a reply are read for a crisis at once; the rest once the
   // crisis patterns are compiled, after the chat is on screen (crisisWarmUp.ts, issue 14).
   // The reading loads alongside the chat; a message still waiting for a reply holds the chat
-  // back until it is in, so no frame shows her words without their help.
+  // back until it is in, so no frame shows her words without their help (or, if it cannot be
+  // had, until the chat shows help after each of them: useCrisisReader).
   const reader = useCrisisReader();
   const reading = view.status === 'ready' && !reader && awaitsCrisisReading(messages);
   const drawn = useAfterPaint(view.status === 'ready' && !reading);
@@ -78,6 +79,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // It reads the whole chat: only once its newest messages are painted and the patterns ready.
   const crisisAbove =
     useLiveQuery(
+      // readAll: the real reading is in and warm (never the unsure one).
       async () => readAll && !!reader && (await chatHoldsCrisis(chatId, reader.readCrisis)),
       [chatId, readAll, reader],
     ) ?? false;

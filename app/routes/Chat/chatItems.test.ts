@@ -3,6 +3,7 @@ import * as crisisReading from '@shared/safety/crisis';
 import type { LocalMessage } from '../../db/db';
 import { aMessage } from '../../db/testData';
 import { awaitsCrisisReading, chatItemsOf, hasCrisis, toChatItem } from './chatItems';
+import { UNSURE_READER } from './crisisWarmUp';
 
 function local(overrides: Partial<LocalMessage>): LocalMessage {
   return { ...aMessage({ id: 'm' }), status: 'sent', ...overrides };
@@ -115,5 +116,14 @@ describe('help on the device', () => {
       false,
     );
     expect(awaitsCrisisReading([])).toBe(false);
+  });
+
+  it('with the unsure reader, follows each of her messages still waiting for a reply, and no other', () => {
+    const items = chatItemsOf(
+      [mine('a', 'hi', 'sent'), reply('a', false), mine('b', 'see you tomorrow')],
+      UNSURE_READER,
+      { readAnswered: false },
+    );
+    expect(items.map((item) => item.kind)).toEqual(['message', 'message', 'pending', 'help']);
   });
 });

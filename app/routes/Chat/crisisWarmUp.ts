@@ -24,9 +24,35 @@ export type CrisisReader = Pick<CrisisModule, 'readCrisis' | 'isUnsafeAnswer'>;
 
 const crisisReading = lazyModule(() => import('@shared/safety/crisis'));
 
-/** The crisis reading once it is in, else null; asks for it (again, until it comes) while mounted. */
+/**
+ * How long the chat waits for the reading before it stops waiting: her messages still waiting
+ * for a reply are then shown, each with its help card, until the reading comes.
+ */
+export const READING_WAIT_MS = 1500;
+
+/**
+ * Reads every message as a crisis. Used only for her messages still waiting for a reply, and
+ * only while the reading cannot be had (offline in the first seconds of a first visit, before
+ * the app is cached): when unsure, show the help.
+ */
+export const UNSURE_READER: CrisisReader = {
+  readCrisis: () => ({ crisis: true, category: null }),
+  isUnsafeAnswer: () => true,
+};
+
+/**
+ * The crisis reading once it is in (asked for again, until it comes, while mounted); null
+ * while it loads, and UNSURE_READER once it has taken longer than READING_WAIT_MS.
+ */
 export function useCrisisReader(): CrisisReader | null {
-  return useLazyModule(crisisReading, { now: true });
+  const reader = useLazyModule(crisisReading, { now: true });
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (reader) return;
+    const timer = setTimeout(() => setWaited(true), READING_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [reader]);
+  return reader ?? (waited ? UNSURE_READER : null);
 }
 
 /** Work per slice before yielding: well under the 50 ms of a long task, on a slow phone too. */
