@@ -10,7 +10,8 @@ export function HelpButton() {
       <button type="button" className="btn help-button" onClick={() => setOpen(true)}>
         Get help now
       </button>
-      <DialogContent title="Get help now" className="help-dialog">
+      {/* Offline before the app is cached, it still opens (as the browser's own dialog). */}
+      <DialogContent title="Get help now" className="help-dialog" critical>
         <HelpCard />
       </DialogContent>
     </Dialog>
