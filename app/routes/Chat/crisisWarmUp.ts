@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type * as Crisis from '@shared/safety/crisis';
-import { matches } from '@shared/safety/rules';
 import { LOAD_AGAIN_MS, lazyModule, useLazyModule } from '../../components/lazyModule';
 
 /**
@@ -66,7 +65,11 @@ let warming: Promise<void> | undefined;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function warm(): Promise<void> {
-  const { crisisRules, isUnsafeAnswer } = await crisisReading.load();
+  // The rules come with the reading's chunk: none of it is part of the screen's first load.
+  const [{ crisisRules, isUnsafeAnswer }, { matches }] = await Promise.all([
+    crisisReading.load(),
+    import('@shared/safety/rules'),
+  ]);
   const steps: (() => void)[] = [
     ...crisisRules().flatMap((rule) => SAMPLES.map((sample) => () => void matches(rule, sample))),
     // Last: it reads the whole lexicon first (cheap by then), then its own few patterns.

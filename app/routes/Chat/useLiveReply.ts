@@ -5,7 +5,7 @@ import type { ChatMessage } from '@shared/chat';
 export type NewReply = Pick<ChatMessage, 'isTeaser' | 'isCrisis'>;
 import type { LocalMessage } from '../../db/db';
 import { writtenOnThisDevice } from '../../db/outbox';
-import { readReplyStream } from '../../http/chats';
+import type { ReplyStreamEnd } from '../../http/chats';
 import { failureOf } from '../../http/client';
 import { requestSync } from '../../sync/requestSync';
 import { useSyncStore } from '../../sync/useSyncStore';
@@ -79,15 +79,19 @@ export function useLiveReply(
       if (delay === undefined) return;
       again = window.setTimeout(() => setReadAgain({ id: readId, attempt: attempt + 1 }), delay);
     };
-    readReplyStream(
-      chatId,
-      readId,
-      (piece) => {
-        text += piece;
-        setLive({ id: readId, text });
-      },
-      controller.signal,
-    )
+    // The stream reader loads with her first send, not with the screen (issue 14).
+    import('../../http/chats')
+      .then(({ readReplyStream }): Promise<ReplyStreamEnd> =>
+        readReplyStream(
+          chatId,
+          readId,
+          (piece) => {
+            text += piece;
+            setLive({ id: readId, text });
+          },
+          controller.signal,
+        ),
+      )
       .then((end) => {
         if (end.kind === 'cut-off') readAgainLater();
       })
