@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Persona } from '@shared/personas';
 import { afterScreenDrawn } from '../../components/afterScreen';
@@ -22,10 +22,7 @@ import './chat.css';
 
 /** The plans and checkout (Radix Tabs among them): fetched once the chat is on screen, shown
  * when she first asks, then kept (the plan she chose stays chosen). */
-const loadUpgradeDialog = () => import('../../components/UpgradeDialog');
-const UpgradeDialog = lazy(() =>
-  loadUpgradeDialog().then((module) => ({ default: module.UpgradeDialog })),
-);
+const upgradeDialog = lazyModule(() => import('../../components/UpgradeDialog'));
 
 /** 'Choose Your Bestie', opened from 'New chat': fetched once the chat is on screen too. */
 const personaPicker = lazyModule(() => import('../../components/PersonaPicker'));
@@ -53,7 +50,7 @@ export function ChatPage() {
   const celebrating = useLazyModule(upgradeCelebration, { now: celebration.plan !== null });
   const [upgradeShown, setUpgradeShown] = useState(false);
   if (upgrade.open && !upgradeShown) setUpgradeShown(true);
-  useEffect(() => afterScreenDrawn(() => void loadUpgradeDialog()), []);
+  const upgrading = useLazyModule(upgradeDialog, { now: upgradeShown, later: afterScreenDrawn });
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
   const newKey = params.get('new') ?? '';
@@ -133,10 +130,12 @@ export function ChatPage() {
           onStart={startWith}
         />
       )}
-      {upgradeShown && (
-        <Suspense fallback={null}>
-          <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.setOpen} chatId={chatId} />
-        </Suspense>
+      {upgradeShown && upgrading && (
+        <upgrading.UpgradeDialog
+          open={upgrade.open}
+          onOpenChange={upgrade.setOpen}
+          chatId={chatId}
+        />
       )}
       {celebration.plan && celebrating && (
         <celebrating.UpgradeCelebration plan={celebration.plan} onClose={celebration.close} />

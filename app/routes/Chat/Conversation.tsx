@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { useHoldWhileDrawing } from '../../components/afterScreen';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Spinner } from '../../components/ui/Spinner';
 import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
@@ -27,14 +28,11 @@ const CASSIE = personaById(DEFAULT_PERSONA_ID) as PersonaRef;
 type ScreenshotState = { kind: 'closed' } | { kind: 'open'; image: Blob | null };
 
 /** Loaded when she first opens it: the chat itself needs none of it. */
-const ScreenshotDialog = lazy(() =>
-  import('./screenshot/ScreenshotDialog').then((module) => ({ default: module.ScreenshotDialog })),
-);
+const screenshotDialog = lazyModule(() => import('./screenshot/ScreenshotDialog'));
 
 /** A visitor's login and sign-up forms (and zod, which checks them): fetched once her chat is
  * on screen, shown when she first needs them, then kept, with what she typed. */
-const loadLoginModal = () => import('../../components/LoginModal');
-const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: module.LoginModal })));
+const loginModal = lazyModule(() => import('../../components/LoginModal'));
 
 interface ConversationProps {
   /** The chat in the URL, or the id a fresh chat gets from her first message. */
@@ -83,9 +81,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
       async () => readAll && !!reader && (await chatHoldsCrisis(chatId, reader.readCrisis)),
       [chatId, readAll, reader],
     ) ?? false;
-  useEffect(() => {
-    if (drawn && !user) void loadLoginModal();
-  }, [drawn, user]);
+  // Offline before the app is cached, these are asked for again every 2 s (lazyModule).
+  const login = useLazyModule(loginModal, { now: loginShown || (drawn && !user) });
   const { text, setText, send, sendPick, retry } = useSend(
     chatId,
     inUrl ? chatId : NEW_CHAT_DRAFT,
@@ -107,6 +104,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
 
   // A visitor who tries to upload gets the login modal (spec §4).
   const [screenshot, setScreenshot] = useState<ScreenshotState>({ kind: 'closed' });
+  const shot = useLazyModule(screenshotDialog, { now: screenshot.kind === 'open' });
   function openScreenshot(image: Blob | null) {
     if (!user) setLoginOpen(true);
     else setScreenshot({ kind: 'open', image });
@@ -176,28 +174,24 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
         onSend={handleSend}
         onImage={() => openScreenshot(null)}
       />
-      {screenshot.kind === 'open' && (
-        <Suspense fallback={null}>
-          <ScreenshotDialog
-            open
-            image={screenshot.image}
-            onOpenChange={(open) => {
-              if (!open) setScreenshot({ kind: 'closed' });
-            }}
-            onUse={handleScreenshot}
-          />
-        </Suspense>
+      {screenshot.kind === 'open' && shot && (
+        <shot.ScreenshotDialog
+          open
+          image={screenshot.image}
+          onOpenChange={(open) => {
+            if (!open) setScreenshot({ kind: 'closed' });
+          }}
+          onUse={handleScreenshot}
+        />
       )}
-      {loginShown && (
-        <Suspense fallback={null}>
-          <LoginModal
-            open={loginOpen}
-            onOpenChange={setLoginOpen}
-            onSignedIn={() => {
-              if (text.trim()) void send(text, persona.id);
-            }}
-          />
-        </Suspense>
+      {loginShown && login && (
+        <login.LoginModal
+          open={loginOpen}
+          onOpenChange={setLoginOpen}
+          onSignedIn={() => {
+            if (text.trim()) void send(text, persona.id);
+          }}
+        />
       )}
     </>
   );
