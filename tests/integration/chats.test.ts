@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '@shared/chat';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
+import { createChat, push } from './fakes/sync';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
 
@@ -177,6 +178,56 @@ describe('GET /api/chats and /api/chats/{id}', () => {
     await client.post(`/api/chats/${first.body.id}/messages`, { message: 'Back to you' });
     const again = await client.get('/api/chats');
     expect(again.body[0].id).toBe(first.body.id);
+  });
+
+  it('her list follows every change, however it was made (the list is kept between asks)', async () => {
+    const { client, userId } = await signedInClient(server);
+    const list = async () =>
+      ((await client.get('/api/chats')).body as { id: string; title: string }[]).map(
+        (chat) => `${chat.id.slice(0, 8)} ${chat.title}`,
+      );
+    expect(await list()).toEqual([]);
+    const first = await client.post('/api/chats', { message: 'First chat' });
+    const firstLine = `${first.body.id.slice(0, 8)} First chat`;
+    expect(await list()).toEqual([firstLine]);
+    expect(await list()).toEqual([firstLine]);
+
+    server.clock.advance(1000);
+    const chatId = randomUUID();
+    await push(client, [createChat(chatId, 'Made on her phone')]);
+    const pushedLine = `${chatId.slice(0, 8)} Made on her phone`;
+    expect(await list()).toEqual([pushedLine, firstLine]);
+
+    server.clock.advance(1000);
+    await client.post(`/api/chats/${first.body.id}/messages`, { message: 'Back to you' });
+    expect(await list()).toEqual([firstLine, pushedLine]);
+
+    // Written by another process straight into the database: the server holds no stale list.
+    const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
+    try {
+      db.transaction(() => {
+        const { seq } = db
+          .prepare<[string], { seq: number }>(
+            'UPDATE user_change_seq SET seq = seq + 1 WHERE user_id = ? RETURNING seq',
+          )
+          .get(userId)!;
+        db.prepare("UPDATE chats SET title = 'Renamed elsewhere', change_seq = ? WHERE id = ?").run(
+          seq,
+          chatId,
+        );
+      })();
+    } finally {
+      db.close();
+    }
+    const renamed = await list();
+    expect(renamed.toSorted()).toEqual(
+      [firstLine, `${chatId.slice(0, 8)} Renamed elsewhere`].toSorted(),
+    );
+
+    await client.request('DELETE', `/api/chats/${first.body.id}`);
+    expect(await list()).toEqual([`${chatId.slice(0, 8)} Renamed elsewhere`]);
+    const answer = await client.get('/api/chats');
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 
   it('shows a chat with its messages oldest first', async () => {

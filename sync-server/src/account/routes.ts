@@ -4,7 +4,7 @@ import { deleteAccountSchema } from '@shared/account-schema';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
 import { signOut } from '../http/session';
-import { signedIn } from '../http/signedIn';
+import { signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { deleteAccount } from './deleteAccount';
@@ -17,7 +17,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
 
   // 'Download my data': a JSON file of everything of hers, as the API shows it to her.
   router.get('/user/export', (ctx) => {
-    const { user } = signedIn(deps, ctx);
+    const user = signedInUser(ctx);
     enforce(deps.limiter, exportPerUser, user.id);
     const data = exportOf(deps, { user, currentIdHash: ctx.state.sessionIdHash });
     ctx.set('Cache-Control', 'no-store');
@@ -31,7 +31,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
 
   // 'Delete my account': her password again and the word DELETE; then every device is signed out.
   router.delete('/user', async (ctx) => {
-    const { user } = signedIn(deps, ctx);
+    const user = signedInUser(ctx);
     const { password } = validateBody(ctx, deleteAccountSchema);
     await deleteAccount(deps, { user, password });
     signOut(deps, ctx);

@@ -64,6 +64,15 @@ export function nextChangeSeq(db: Db, userId: string): number {
   return row.seq;
 }
 
+/** Her change sequence number now: the version of her data (0 before her first write). */
+export function changeSeqOf(db: Db, userId: string): number {
+  return (
+    db
+      .prepare<[string], { seq: number }>('SELECT seq FROM user_change_seq WHERE user_id = ?')
+      .get(userId)?.seq ?? 0
+  );
+}
+
 export function findChat(db: Db, id: string): ChatRow | undefined {
   return db.prepare<[string], ChatRow>(`SELECT ${CHAT_COLUMNS} FROM chats WHERE id = ?`).get(id);
 }

@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import { chatPageQuerySchema, createChatSchema, sendMessageSchema } from '@shared/chat-schema';
 import type { Deps } from '../deps';
-import { signedIn } from '../http/signedIn';
+import { signedIn, signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validate, validateBody } from '../http/validate';
+import { createChatList } from './chatList';
 import { startChat } from './create';
-import { personaOf, presentChatPage, presentChatSummary, presentMessage } from './present';
+import { personaOf, presentChatPage, presentMessage } from './present';
 import { awaitReply } from './replyWatch';
 import { acceptMessage } from './send';
-import { chatPage, deleteChat, findOwnMessage, listChats } from './service';
+import { chatPage, deleteChat, findOwnMessage } from './service';
 import { streamReply, wantsEventStream } from './stream';
 
 /**
@@ -18,10 +19,12 @@ import { streamReply, wantsEventStream } from './stream';
  */
 export function chatRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
+  const chatList = createChatList(deps.db);
 
   router.get('/chats', (ctx) => {
-    const { user } = signedIn(deps, ctx);
-    ctx.body = listChats(deps, { userId: user.id }).map(presentChatSummary);
+    const user = signedInUser(ctx);
+    ctx.body = chatList(user.id);
+    ctx.type = 'json';
   });
 
   // One page of the chat: ?limit= (1-200, default 100) messages ?before= a message id or time.
@@ -77,7 +80,7 @@ export function chatRoutes(deps: Deps): Router<AppState> {
   });
 
   router.delete('/chats/:id', (ctx) => {
-    const { user } = signedIn(deps, ctx);
+    const user = signedInUser(ctx);
     deleteChat(deps, { userId: user.id, chatId: ctx.params.id ?? '' });
     ctx.status = 204;
   });

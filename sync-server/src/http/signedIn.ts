@@ -5,9 +5,18 @@ import { tierOf } from '../users/service';
 import { unauthorized } from './errors';
 import type { AppContext } from './types';
 
-/** The signed-in user of the request and her current tier, or 401. */
-export function signedIn(deps: Deps, ctx: AppContext): { user: UserRow; tier: SubscriptionTier } {
+/** The signed-in user of the request, or 401. */
+export function signedInUser(ctx: AppContext): UserRow {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * The signed-in user of the request and her current tier, or 401. Her tier is worked out from
+ * her purchases and grants (several queries), so routes that do not need it ask `signedInUser`.
+ */
+export function signedIn(deps: Deps, ctx: AppContext): { user: UserRow; tier: SubscriptionTier } {
+  const user = signedInUser(ctx);
   return { user, tier: tierOf(deps, { userId: user.id }) };
 }

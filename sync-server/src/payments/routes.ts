@@ -10,7 +10,7 @@ import { clientAddressKey } from '../http/clientAddress';
 import { notFound } from '../http/errors';
 import { enforce } from '../http/rateLimit';
 import { readRawBody } from '../http/rawBody';
-import { signedIn } from '../http/signedIn';
+import { signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { entitlementOfUser } from '../users/service';
@@ -51,7 +51,7 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
   });
 
   router.get('/purchases', (ctx) => {
-    const { user } = signedIn(deps, ctx);
+    const user = signedInUser(ctx);
     const answer: PurchasesAnswer = {
       purchases: purchasesOf(deps, { userId: user.id }).map(({ purchase, period }) =>
         presentPurchase(purchase, period),

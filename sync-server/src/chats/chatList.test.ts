@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open';
+import type { Db } from '../db/open';
+import { createChatList } from './chatList';
+import * as repo from './repo';
+
+let db: Db;
+/** How many times a user's chats were read from the database. */
+let listReads: number;
+
+function addUser(id: string) {
+  db.prepare(
+    `INSERT INTO users (id, email, password_hash, created_at, updated_at)
+     VALUES (?, ?, 'h', 0, 0)`,
+  ).run(id, `${id}@example.com`);
+}
+
+function addChat(userId: string, title: string) {
+  db.transaction(() => {
+    repo.insertChat(db, {
+      id: `${userId}-${title}`,
+      userId,
+      personaId: 1,
+      title,
+      createdAt: 0,
+      updatedAt: repo.changeSeqOf(db, userId),
+      changeSeq: repo.nextChangeSeq(db, userId),
+    });
+  })();
+}
+
+const titles = (json: string) => (JSON.parse(json) as { title: string }[]).map((c) => c.title);
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  migrate(db);
+  listReads = 0;
+  // Counts the runs of the list's statement (prepared once: the connection keeps it).
+  const prepare = db.prepare.bind(db);
+  const counted = new WeakSet<object>();
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    if (!sql.includes('FROM chats WHERE user_id = ? AND deleted_at IS NULL')) return statement;
+    if (counted.has(statement)) return statement;
+    counted.add(statement);
+    const all = statement.all.bind(statement);
+    statement.all = (...args: unknown[]) => {
+      listReads += 1;
+      return all(...args);
+    };
+    return statement;
+  }) as Db['prepare'];
+  addUser('ana');
+  addUser('bea');
+});
+afterEach(() => db.close());
+
+describe('createChatList', () => {
+  it('reads her chats once while nothing of hers changes, and again after each write', () => {
+    const chatList = createChatList(db);
+    expect(titles(chatList('ana'))).toEqual([]);
+    addChat('ana', 'one');
+    expect(titles(chatList('ana'))).toEqual(['one']);
+    expect(titles(chatList('ana'))).toEqual(['one']);
+    expect(listReads).toBe(2);
+    addChat('bea', 'hers');
+    expect(titles(chatList('ana'))).toEqual(['one']);
+    expect(titles(chatList('bea'))).toEqual(['hers']);
+    expect(listReads).toBe(3);
+    addChat('ana', 'two');
+    expect(titles(chatList('ana'))).toEqual(['two', 'one']);
+    expect(listReads).toBe(4);
+  });
+
+  it('keeps no more text than it is given: the least recently asked list goes first', () => {
+    addChat('ana', 'one');
+    addChat('bea', 'hers');
+    const size = createChatList(db)('ana').length;
+    listReads = 0;
+    const chatList = createChatList(db, size + 1);
+    chatList('ana');
+    chatList('ana');
+    expect(listReads).toBe(1);
+    chatList('bea'); // Ana's list goes: both would not fit.
+    expect(titles(chatList('ana'))).toEqual(['one']);
+    expect(listReads).toBe(3);
+    expect(titles(chatList('ana'))).toEqual(['one']);
+    expect(listReads).toBe(3);
+  });
+});
