@@ -7,6 +7,7 @@ import {
   chatsNewestFirst,
   clearLocalData,
   findChat,
+  holdsMessages,
   MESSAGE_PAGE_SIZE,
   messagePageOf,
   messagesOf,
@@ -66,7 +67,9 @@ describe('her writes on this device', () => {
   });
 
   it('deletes a chat, its messages and its draft at once and queues the delete', async () => {
-    await queueMessage({ chatId: 'c', messageId: 'm', text: 'hi', newChat: { persona: CASSIE } });
+    await pulled({ chats: [aChat({ id: 'c' })], messages: [aMessage({ id: 'p', chatId: 'c' })] });
+    await queueMessage({ chatId: 'c', messageId: 'm', text: 'hi' });
+    expect(await shown('c')).toEqual(['Hello:sent', 'hi:pending']);
     await db.drafts.put({ chatId: 'c', text: 'half', updatedAt: 1 });
     await queueDeleteChat('c');
     expect(await findChat('c')).toBeNull();
@@ -138,12 +141,16 @@ describe('rows from the server', () => {
         aChat({ id: 'a', updatedAt: '2026-11-25T08:00:00Z' }),
         aChat({ id: 'b', updatedAt: '2026-11-25T09:00:00Z' }),
       ],
-      messages: [aMessage({ id: 'm', chatId: 'a' })],
+      messages: [aMessage({ id: 'm', chatId: 'a' }), aMessage({ id: 'n', chatId: 'b' })],
     });
+    await queueMessage({ chatId: 'a', messageId: 'unsent', text: 'still on its way' });
+    expect(await holdsMessages('a')).toBe(true);
     expect((await chatsNewestFirst()).map((c) => c.id)).toEqual(['b', 'a']);
     await pulled({ tombstones: [{ type: 'chat', id: 'a' }] });
     expect((await chatsNewestFirst()).map((c) => c.id)).toEqual(['b']);
     expect(await messagesOf('a')).toEqual([]);
+    expect(await holdsMessages('a')).toBe(false);
+    expect(await shown('b')).toEqual(['Hello:sent']);
   });
 });
 
@@ -227,6 +234,9 @@ describe('reading a chat a page at a time', () => {
     await db.messages.update('c-m4', { isCrisis: true });
     expect(await chatHoldsCrisis('c', readCrisis)).toBe(true);
     expect(await chatHoldsCrisis('other', readCrisis)).toBe(false);
+    // Her words still on their way count too.
+    await queueMessage({ chatId: 'other', messageId: 'o', text: 'I want to kill myself' });
+    expect(await chatHoldsCrisis('other', readCrisis)).toBe(true);
   });
 
   it('reads back only as far as a span of time needs, hers unsent included', async () => {

@@ -93,15 +93,46 @@ export async function findChat(id: string): Promise<LocalChat | null> {
   return (await db.chats.get(id)) ?? null;
 }
 
-/** True when the device holds any message of the chat (one index probe, nothing read). */
+/** A chat's messages the server has placed, by their place (`seq`), from `from` to `to`. */
+function placedBetween(chatId: string, from: number, to: number, includeTo = true) {
+  return db.messages.where('[chatId+seq]').between([chatId, from], [chatId, to], true, includeTo);
+}
+
+const ANY = { from: -Infinity, to: Infinity };
+
+/** Her messages written on this device and not placed by the server since, in her order. */
+const writtenHere = (chatId: string) =>
+  db.messages.where('[chatId+localOrder]').between([chatId, ANY.from], [chatId, ANY.to]);
+
+/**
+ * Every message of a chat, as the two collections that hold them: those the server placed,
+ * and hers written here. A message is in one of them, whatever its status.
+ */
+export const chatMessages = (chatId: string) => [
+  placedBetween(chatId, ANY.from, ANY.to),
+  writtenHere(chatId),
+];
+
+/** Deletes every message of the chats. Call inside a transaction over messages. */
+export async function deleteMessagesOf(chatIds: string[]): Promise<void> {
+  for (const chatId of chatIds) {
+    for (const messages of chatMessages(chatId)) await messages.delete();
+  }
+}
+
+/** True when the device holds any message of the chat (index probes, nothing read). */
 export async function holdsMessages(chatId: string): Promise<boolean> {
-  return (await db.messages.where('chatId').equals(chatId).limit(1).primaryKeys()).length > 0;
+  for (const messages of chatMessages(chatId)) {
+    if ((await messages.limit(1).primaryKeys()).length > 0) return true;
+  }
+  return false;
 }
 
 /** A chat's messages in the server's order, then hers still on their way in the order she wrote them. */
 export async function messagesOf(chatId: string): Promise<LocalMessage[]> {
-  const messages = await db.messages.where('chatId').equals(chatId).toArray();
-  return messages.sort(inChatOrder);
+  const [placed, here] = await Promise.all(chatMessages(chatId).map((each) => each.toArray()));
+  const placedIds = new Set(placed!.map((message) => message.id));
+  return [...placed!, ...here!.filter((message) => !placedIds.has(message.id))].sort(inChatOrder);
 }
 
 /** How many of a chat's messages the open chat reads at a time (issue 13). */
@@ -113,13 +144,6 @@ export interface MessagePage {
   messages: LocalMessage[];
   hasOlder: boolean;
 }
-
-/** A chat's messages the server has placed, by their place (`seq`), from `from` to `to`. */
-function placedBetween(chatId: string, from: number, to: number, includeTo = true) {
-  return db.messages.where('[chatId+seq]').between([chatId, from], [chatId, to], true, includeTo);
-}
-
-const ANY = { from: -Infinity, to: Infinity };
 
 /**
  * The open chat as the screen shows it: its newest MESSAGE_PAGE_SIZE messages (`fromSeq`
@@ -182,12 +206,9 @@ export function recentTimestampsOf(chatId: string, spanMs: number): Promise<stri
 
 /** Her messages in a chat the server has not placed yet, in the order she wrote them. */
 async function unsentOf(chatId: string): Promise<LocalMessage[]> {
-  const unsent = await db.messages
-    .where('[chatId+status]')
-    .anyOf([chatId, 'pending'], [chatId, 'failed'])
-    .filter((message) => message.seq === null)
+  return writtenHere(chatId)
+    .filter((message) => message.seq === null && message.status !== 'sent')
     .toArray();
-  return unsent.sort(inChatOrder);
 }
 
 /**
@@ -197,12 +218,12 @@ async function unsentOf(chatId: string): Promise<LocalMessage[]> {
  * `read` is the crisis reading (shared/safety/crisis.ts), which the chat screen loads after it.
  */
 export async function chatHoldsCrisis(chatId: string, read: typeof readCrisis): Promise<boolean> {
-  const found = await db.messages
-    .where('chatId')
-    .equals(chatId)
-    .filter((message) => message.isCrisis || (message.isUser && read(message.message).crisis))
-    .first();
-  return found !== undefined;
+  const holdsCrisis = (message: LocalMessage) =>
+    message.isCrisis || (message.isUser && read(message.message).crisis);
+  for (const messages of chatMessages(chatId)) {
+    if ((await messages.filter(holdsCrisis).first()) !== undefined) return true;
+  }
+  return false;
 }
 
 /** Never compares clocks: a device whose clock is hours off still sees each reply in place. */

@@ -67,7 +67,7 @@ export interface LocalImage {
  * IndexedDB). No version loses a row: version 2 (issue 5) adds drafts, settings, outbox and meta
  * and keeps every chat and message of version 1; version 3 re-pulls for message order;
  * version 5 indexes messages for reading a chat a page at a time; version 6 drops the indexes
- * no query reads.
+ * no query reads; version 7 keeps only indexes that hold the rows they find.
  */
 export class BestiesDb extends Dexie {
   chats!: EntityTable<LocalChat, 'id'>;
@@ -109,6 +109,24 @@ export class BestiesDb extends Dexie {
       chats: 'id, updatedAt',
       messages: 'id, chatId, [chatId+seq], [chatId+status]',
     });
+    // Version 7 (issue 14): a chat's messages are found by two indexes that hold only their
+    // own: the server's by their place, [chatId+seq], and hers not placed yet by the order she
+    // wrote them, [chatId+localOrder] (a message the server sent has no localOrder, so only the
+    // few written here are in it). The indexes of every message by chat and by status go: each
+    // cost a write with every one of the 50,000 rows a fresh device pulls.
+    this.version(7)
+      .stores({ messages: 'id, [chatId+seq], [chatId+localOrder]' })
+      .upgrade(async (tx) => {
+        // Hers waiting from before localOrder was kept: in the order she wrote them.
+        const unplaced = await tx
+          .table<LocalMessage>('messages')
+          .filter((message) => message.seq === null && message.localOrder === undefined)
+          .toArray();
+        unplaced.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+        await tx
+          .table<LocalMessage>('messages')
+          .bulkPut(unplaced.map((message, index) => ({ ...message, localOrder: index + 1 })));
+      });
   }
 }
 

@@ -3,7 +3,7 @@ import { chatTitleFrom, type PersonaRef } from '@shared/chat';
 import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
 import { isTheme } from '@shared/theme';
 import type { PublicUser } from '@shared/user';
-import { pendingMessage, type OcrFields } from './chats';
+import { deleteMessagesOf, pendingMessage, type OcrFields } from './chats';
 import { db, type OutboxEntry } from './db';
 import { applyProfile } from './profile';
 
@@ -151,7 +151,7 @@ export async function queueDeleteChat(chatId: string): Promise<void> {
   const tables = [db.chats, db.messages, db.drafts, db.outbox, db.images];
   await db.transaction('rw', tables, async () => {
     await db.chats.delete(chatId);
-    await db.messages.where('chatId').equals(chatId).delete();
+    await deleteMessagesOf([chatId]);
     await db.images.where('chatId').equals(chatId).delete();
     await db.drafts.delete(chatId);
     await db.outbox.add(entry({ id: crypto.randomUUID(), type: 'deleteChat', chatId }));

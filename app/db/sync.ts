@@ -1,6 +1,6 @@
 import type { MutationResult, PullAnswer, SyncRows } from '@shared/sync';
 import type { PublicUser } from '@shared/user';
-import { toLocalChat } from './chats';
+import { deleteMessagesOf, toLocalChat } from './chats';
 import { db, type LocalMessage } from './db';
 import { messageIdOf, waitingMessageIds, withWaitingProfile } from './outbox';
 import { publishSettled, type SettledMutation } from './settled';
@@ -28,7 +28,7 @@ export async function writeRows(rows: SyncRows): Promise<void> {
   const gone = rows.tombstones.map((tombstone) => tombstone.id);
   if (gone.length > 0) {
     await db.chats.bulkDelete(gone);
-    await db.messages.where('chatId').anyOf(gone).delete();
+    await deleteMessagesOf(gone);
     await db.images.where('chatId').anyOf(gone).delete();
     await db.drafts.bulkDelete(gone);
   }

@@ -256,7 +256,7 @@ describe('the Dexie schema', () => {
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
     expect(await v2.messages.get('m')).toMatchObject({ status: 'sent' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(6);
+    expect(v2.verno).toBe(7);
     // Version 5's index, which reads a chat a page at a time, is built over the kept rows.
     expect(
       await v2.messages.where('[chatId+seq]').between(['kept', 0], ['kept', Infinity]).count(),
@@ -264,7 +264,7 @@ describe('the Dexie schema', () => {
     v2.close();
   });
 
-  it('upgrades version 5 to 6 with every message kept and only the indexes a query reads', async () => {
+  it('upgrades version 5 to the latest with every message kept and only indexes that hold what they find', async () => {
     const name = `upgrade-v5-${Date.now()}`;
     const v5 = new Dexie(name);
     v5.version(5).stores({
@@ -277,28 +277,35 @@ describe('the Dexie schema', () => {
       images: 'messageId, chatId',
     });
     await v5.table('chats').put({ ...aChat({ id: 'kept' }), messages: undefined });
+    const at = (second: number) => `2030-01-01T00:00:0${second}.000Z`;
     await v5.table('messages').bulkPut([
       { ...aMessage({ id: 'placed', chatId: 'kept', seq: 1 }), status: 'sent' },
-      { ...aMessage({ id: 'unsent', chatId: 'kept' }), seq: null, status: 'pending' },
+      {
+        ...aMessage({ id: 'later', chatId: 'kept', timestamp: at(5) }),
+        seq: null,
+        status: 'failed',
+      },
+      {
+        ...aMessage({ id: 'unsent', chatId: 'kept', timestamp: at(2) }),
+        seq: null,
+        status: 'pending',
+      },
     ]);
     v5.close();
-    const v6 = new BestiesDb(name);
-    expect(v6.verno).toBe(6);
+    const latest = new BestiesDb(name);
+    expect(latest.verno).toBe(7);
     // Each index is written with every pulled row: a fresh device's pull pays for each one.
-    expect(v6.messages.schema.indexes.map((index) => index.name).sort()).toEqual([
+    expect(latest.messages.schema.indexes.map((index) => index.name).sort()).toEqual([
+      '[chatId+localOrder]',
       '[chatId+seq]',
-      '[chatId+status]',
-      'chatId',
     ]);
-    expect(v6.chats.schema.indexes.map((index) => index.name)).toEqual(['updatedAt']);
-    expect((await v6.messages.where('chatId').equals('kept').primaryKeys()).sort()).toEqual([
-      'placed',
-      'unsent',
-    ]);
-    expect(
-      await v6.messages.where('[chatId+status]').equals(['kept', 'pending']).primaryKeys(),
-    ).toEqual(['unsent']);
-    v6.close();
+    expect(latest.chats.schema.indexes.map((index) => index.name)).toEqual(['updatedAt']);
+    const between = (index: string) =>
+      latest.messages.where(index).between(['kept', -Infinity], ['kept', Infinity]).primaryKeys();
+    expect(await between('[chatId+seq]')).toEqual(['placed']);
+    // Hers not yet placed, in the order she wrote them.
+    expect(await between('[chatId+localOrder]')).toEqual(['unsent', 'later']);
+    latest.close();
   });
 
   it('forgets the version 2 cursor, so the next pull gives every message its place', async () => {
