@@ -14,8 +14,11 @@ const MAX_HOLD_MS = 5000;
 let holds = 0;
 let waiting: (() => void)[] = [];
 
-/** After the next paint: the frame that draws runs first; a task queued from it runs after. */
-function afterPaint(work: () => void): () => void {
+/**
+ * Runs `work` after the next paint: the frame that draws runs first, and a task queued from it
+ * runs after its paint. Returns a function that cancels it.
+ */
+export function afterPaint(work: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => (timer = setTimeout(work)));
   return () => {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import { afterPaint } from '../components/afterScreen';
+import { LOAD_AGAIN_MS } from '../components/lazyModule';
 import { keepAccount } from '../db/sync';
 import { useUserStore } from '../state/useUserStore';
-
-/** How long to wait before asking again for an engine that could not be fetched. */
-const START_AGAIN_MS = 2000;
+import { syncRuntime } from './requestSync';
 
 /**
  * Keeps her device in sync while she is signed in. Renders nothing. The engine starts once
@@ -22,19 +22,19 @@ export function SyncSession() {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const start = () =>
-      import('./runtime').then(
+      void syncRuntime.load().then(
         ({ startSync }) => {
           if (live) stop = startSync(current);
         },
-        // Not fetched (a new version replaced its files): asked again a little later.
+        // Not fetched (offline before the app was cached): asked again a little later.
         () => {
-          if (live) timer = setTimeout(() => void start(), START_AGAIN_MS);
+          if (live) timer = setTimeout(start, LOAD_AGAIN_MS);
         },
       );
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => void start())));
+    const cancelStart = afterPaint(start);
     return () => {
       live = false;
-      cancelAnimationFrame(frame);
+      cancelStart();
       clearTimeout(timer);
       stop?.();
     };

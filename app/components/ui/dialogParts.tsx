@@ -16,11 +16,20 @@ export interface DialogContentProps extends Omit<
 > {
   title: ReactNode;
   description?: ReactNode;
+  /** A centred dialog, or the phone's sidebar sliding in from the side. */
+  kind?: 'dialog' | 'drawer';
+  /** A title for screen readers only (the drawer's: its content says what it is). */
+  hideTitle?: boolean;
+  /** The × button's name. */
+  closeLabel?: string;
 }
 
 export function DialogContent({
   title,
   description,
+  kind = 'dialog',
+  hideTitle = false,
+  closeLabel = 'Close',
   children,
   className,
   onOpenAutoFocus,
@@ -31,20 +40,23 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="dialog__overlay" />
       <DialogPrimitive.Content
-        className={className ? `dialog ${className}` : 'dialog'}
+        className={className ? `${kind} ${className}` : kind}
         // Radix warns about a dialog without a description unless told there is none.
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        // Focus goes back to what opened it, a Radix trigger or not (the drawer opens from state).
         {...returnFocusHandlers({ onOpenAutoFocus, onCloseAutoFocus })}
       >
-        <DialogPrimitive.Title className="dialog__title">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className={hideTitle ? 'visually-hidden' : 'dialog__title'}>
+          {title}
+        </DialogPrimitive.Title>
         {description && (
           <DialogPrimitive.Description className="dialog__description">
             {description}
           </DialogPrimitive.Description>
         )}
         {children}
-        <DialogPrimitive.Close className="dialog__close" aria-label="Close">
+        <DialogPrimitive.Close className="dialog__close" aria-label={closeLabel}>
           <span aria-hidden="true">×</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
@@ -55,20 +67,8 @@ export function DialogContent({
 /** The phone's sidebar as a slide-in drawer: a modal with its focus trap and Escape. */
 export function DrawerContent({ children }: { children: ReactNode }) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="dialog__overlay" />
-      <DialogPrimitive.Content
-        className="drawer"
-        aria-describedby={undefined}
-        // Back to 'Open menu' when it closes (it opens from state, not a Radix trigger).
-        {...returnFocusHandlers({})}
-      >
-        <DialogPrimitive.Title className="visually-hidden">Menu</DialogPrimitive.Title>
-        {children}
-        <DialogPrimitive.Close className="dialog__close" aria-label="Close menu">
-          <span aria-hidden="true">×</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <DialogContent kind="drawer" title="Menu" hideTitle closeLabel="Close menu">
+      {children}
+    </DialogContent>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type * as Crisis from '@shared/safety/crisis';
-import { LOAD_AGAIN_MS, lazyModule, useLazyModule } from '../../components/lazyModule';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 
 /**
  * The crisis reading on the chat screen. Its patterns (a few hundred regular expressions, ~13 kB
@@ -59,12 +59,9 @@ const SLICE_MS = 8;
 /** Two ordinary texts: each pattern runs twice, so it is compiled and then tiered up. */
 const SAMPLES = ['warming up the reading, nothing to see here', 'a second ordinary line of text'];
 
-let warmed = false;
-let warming: Promise<void> | undefined;
-
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-async function warm(): Promise<void> {
+async function warm(): Promise<true> {
   // The rules come with the reading's chunk: none of it is part of the screen's first load.
   const [{ crisisRules, isUnsafeAnswer }, { matches }] = await Promise.all([
     crisisReading.load(),
@@ -83,36 +80,21 @@ async function warm(): Promise<void> {
       sliceStart = performance.now();
     }
   }
-  warmed = true;
+  return true;
 }
+
+/** Every crisis pattern compiled, in slices; once per page, however many ask. */
+const warmReading = lazyModule(warm);
 
 /** Loads and compiles every crisis pattern, in slices; once per page, however many ask. */
-export function warmCrisisReading(): Promise<void> {
-  warming ??= warm().catch((error: unknown) => {
-    warming = undefined;
-    throw error;
-  });
-  return warming;
+export function warmCrisisReading(): Promise<true> {
+  return warmReading.load();
 }
 
-/** True once the crisis patterns are compiled; starts that when `start` first holds. */
+/**
+ * True once the crisis patterns are compiled; starts that when `start` first holds (and
+ * again every 2 s, while mounted, if the reading could not be fetched).
+ */
 export function useCrisisReadingWarm(start: boolean): boolean {
-  const [done, setDone] = useState(warmed);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!start || done) return;
-    let live = true;
-    let again: ReturnType<typeof setTimeout> | undefined;
-    warmCrisisReading().then(
-      () => live && setDone(true),
-      () => {
-        if (live) again = setTimeout(() => setAttempt((n) => n + 1), LOAD_AGAIN_MS);
-      },
-    );
-    return () => {
-      live = false;
-      clearTimeout(again);
-    };
-  }, [start, done, attempt]);
-  return done;
+  return useLazyModule(warmReading, { now: start }) !== null;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterPaint } from '../../components/afterScreen';
 
 /**
  * True from the frame after `ready` first holds: work that can wait (a read through a whole
@@ -6,17 +7,9 @@ import { useEffect, useState } from 'react';
  */
 export function useAfterPaint(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!ready || painted) return;
-    let timer: number | undefined;
-    // The frame that draws it runs first; a task queued from it runs after its paint.
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [ready, painted]);
+  useEffect(
+    () => (ready && !painted ? afterPaint(() => setPainted(true)) : undefined),
+    [ready, painted],
+  );
   return painted;
 }
