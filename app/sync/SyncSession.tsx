@@ -3,7 +3,6 @@ import { afterPaint } from '../components/afterScreen';
 import { LOAD_AGAIN_MS } from '../components/lazyModule';
 import { keepAccount } from '../db/sync';
 import { useUserStore } from '../state/useUserStore';
-import { syncRuntime } from './requestSync';
 
 /**
  * Keeps her device in sync while she is signed in. Renders nothing. The engine starts once
@@ -22,7 +21,7 @@ export function SyncSession() {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const start = () =>
-      void syncRuntime.load().then(
+      void import('./runtime').then(
         ({ startSync }) => {
           if (live) stop = startSync(current);
         },

@@ -1,19 +1,12 @@
-import { lazyModule } from '../components/lazyModule';
-
 /**
- * The sync engine (runtime.ts) and its pull decoder, loaded on demand: screens ask through
- * requestSync rather than importing it, so it is not part of their first load (issue 14);
- * SyncSession starts it once the first screen has painted.
- */
-export const syncRuntime = lazyModule(() => import('./runtime'));
-
-/**
- * Asks the sync engine for a sync now: after a write, or when a reply is known to be stored.
+ * Asks the sync engine (runtime.ts) for a sync now: after a write, or when a reply is known to
+ * be stored. Screens call this rather than importing the engine, so the engine and its pull
+ * decoder are not part of their first load (issue 14); SyncSession starts it after the screen.
  * Resolves when that sync is over (at once when no engine runs, as runtime.syncNow does).
  */
 export async function requestSync(): Promise<void> {
   // Not loaded and not loadable (offline before the app was cached): there is no engine to ask
   // yet; SyncSession starts it once it can, and it syncs then.
-  const runtime = await syncRuntime.load().catch(() => null);
+  const runtime = await import('./runtime').catch(() => null);
   await runtime?.syncNow();
 }
