@@ -55,3 +55,14 @@ test('the chosen theme is kept across a reload, with no flash of pink', async ({
   expect(await page.evaluate(() => (window as { themeAtBody?: string }).themeAtBody)).toBe('dark');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 });
+
+test('the loading screen is painted before any script comes', async ({ page }) => {
+  // A phone's network, at its slowest: the app's scripts have not come yet.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/chat');
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  // Her screen is no longer blank: the browser counts the spinner as content.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1);
+});
