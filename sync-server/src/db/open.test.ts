@@ -34,6 +34,34 @@ describe('openDatabase', () => {
     db.close();
   });
 
+  it('begins transactions IMMEDIATE: a write from another process waits its turn, never fails ours', () => {
+    const file = path.join(root, 'x.sqlite');
+    const ours = openDatabase(file);
+    ours.exec('CREATE TABLE t (x)');
+    ours.prepare('INSERT INTO t VALUES (0)').run();
+    const other = openDatabase(file);
+    other.pragma('busy_timeout = 0');
+    const bump = () => other.prepare('UPDATE t SET x = x + 1').run();
+    // Read, then write what was read; the other connection tries to write in between. Begun
+    // DEFERRED, its write would land and ours would then fail with SQLITE_BUSY.
+    const readThenWrite = ours.transaction(() => {
+      const { x } = ours.prepare<[], { x: number }>('SELECT x FROM t').get()!;
+      let meanwhile = 'written';
+      try {
+        bump();
+      } catch (error) {
+        meanwhile = (error as { code: string }).code;
+      }
+      ours.prepare('UPDATE t SET x = ?').run(x + 10);
+      return meanwhile;
+    });
+    expect(readThenWrite()).toBe('SQLITE_BUSY');
+    bump();
+    expect(ours.prepare('SELECT x FROM t').get()).toEqual({ x: 11 });
+    other.close();
+    ours.close();
+  });
+
   it('creates the database and its -wal and -shm files readable by the owner only', () => {
     const file = path.join(root, 'x.sqlite');
     const db = openDatabase(file);

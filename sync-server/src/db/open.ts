@@ -49,6 +49,31 @@ function cacheStatements(db: Db): void {
 }
 
 /**
+ * Makes every `db.transaction(fn)` begin IMMEDIATE: it takes the write lock as it starts.
+ * Ours all read, then write what the read decided (a rate limit's counter, a message's place).
+ * Begun DEFERRED, such a transaction holds a snapshot; if another connection (a restore, an
+ * ops script, a test's seeding) commits meanwhile, its first write fails at once with
+ * SQLITE_BUSY, which no busy timeout waits out, and the request answers 500. IMMEDIATE waits
+ * its turn (busy_timeout) and reads what is there then. Within this process nothing changes:
+ * better-sqlite3 runs one statement at a time, and a nested call is a savepoint, as before.
+ */
+function beginImmediate(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
+    const made = transaction(fn);
+    const begun = function (this: unknown, ...args: unknown[]) {
+      return made.immediate.apply(this, args);
+    };
+    return Object.assign(begun, {
+      default: made.immediate,
+      deferred: made.deferred,
+      immediate: made.immediate,
+      exclusive: made.exclusive,
+    });
+  }) as Db['transaction'];
+}
+
+/**
  * Opens the SQLite file with the pragmas every connection needs: WAL, and synchronous FULL so
  * a commit that was answered also survives a power cut (NORMAL survives only a crash).
  */
@@ -60,6 +85,7 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   cacheStatements(db);
+  beginImmediate(db);
   return db;
 }
 
