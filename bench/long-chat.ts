@@ -143,8 +143,9 @@ function messagesOnDevice(page: Page, chatId: string): Promise<number> {
           const count = db
             .transaction('messages')
             .objectStore('messages')
-            .index('chatId')
-            .count(IDBKeyRange.only(id));
+            // The server's messages of the chat, by their place (app/db/db.ts, version 7).
+            .index('[chatId+seq]')
+            .count(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
           count.onsuccess = () => {
             db.close();
             resolve(count.result);
