@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { firstScreenIn } from './components/afterScreen';
 import { RequireUser } from './components/RequireUser';
+import { Spinner } from './components/ui/Spinner';
 import { ChatCassieRedirect } from './routes/Chat/ChatCassieRedirect';
 
 function RootLayout() {
@@ -16,9 +17,12 @@ function RootLayout() {
   );
 }
 
-/** Nothing while the first screen's chunk loads: the page has been blank until then anyway. */
+/**
+ * While the first screen's chunk loads: the loading screen index.html painted before any script
+ * came (the same markup), so it stays as it was rather than going blank.
+ */
 function FirstLoad() {
-  return null;
+  return <Spinner fullScreen />;
 }
 
 function SignedInOnly() {

@@ -108,7 +108,7 @@ const writtenHere = (chatId: string) =>
  * Every message of a chat, as the two collections that hold them: those the server placed,
  * and hers written here. A message is in one of them, whatever its status.
  */
-export const chatMessages = (chatId: string) => [
+const chatMessages = (chatId: string) => [
   placedBetween(chatId, ANY.from, ANY.to),
   writtenHere(chatId),
 ];

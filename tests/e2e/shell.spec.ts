@@ -66,3 +66,23 @@ test('the loading screen is painted before any script comes', async ({ page }) =
     .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
     .toBe(1);
 });
+
+test('the loading screen stays, never blank, while the first screen itself still loads', async ({
+  page,
+}) => {
+  // The app's entry has run; the landing page's own chunk is slow to come.
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/Landing-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  const entryRan = page.waitForResponse(/\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/');
+  await entryRan;
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  arrive();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeHidden();
+});
