@@ -1,18 +1,15 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { READING_WAIT_MS, UNSURE_READER, useCrisisReader } from './crisisWarmUp';
+import { letReadingArrive } from './crisisReadingGate';
 
 /*
  * The reading cannot be had for now (offline in the first seconds of a first visit, before the
  * app is cached): here it comes only when the test says.
  */
-const reading = vi.hoisted(() => {
-  let arrive = () => {};
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  return { arrive, arrived };
-});
 vi.mock('@shared/safety/crisis', async (importOriginal) => {
-  await reading.arrived;
+  const { arrived } = await import('./crisisReadingGate');
+  await arrived;
   return importOriginal();
 });
 
@@ -25,7 +22,7 @@ it('stops waiting for a reading that does not come: when unsure, every waiting m
   expect(result.current?.readCrisis('see you tomorrow').crisis).toBe(true);
 
   // Once it comes, the real reading takes over.
-  reading.arrive();
+  letReadingArrive();
   await waitFor(() => expect(result.current?.readCrisis('see you tomorrow').crisis).toBe(false));
   expect(result.current?.readCrisis('i want to kill myself').crisis).toBe(true);
 });

@@ -7,18 +7,15 @@ import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
 import { startSync } from '../../sync/runtime';
 import { givenUser, renderApp, USER } from '../../test-utils';
+import { letReadingArrive } from './crisisReadingGate';
 
 /*
  * Issue 14: the crisis reading (~13 kB gzip) is not part of the chat screen's first load. The
  * chat screen asks for it as it opens; here it takes as long as the test says (a slow network).
  */
-const reading = vi.hoisted(() => {
-  let arrive = () => {};
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  return { arrive, arrived };
-});
 vi.mock('@shared/safety/crisis', async (importOriginal) => {
-  await reading.arrived;
+  const { arrived } = await import('./crisisReadingGate');
+  await arrived;
   return importOriginal();
 });
 
@@ -80,7 +77,7 @@ describe('the chat screen while the crisis reading loads', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByText('i want to kill myself tonight')).toBeNull();
 
-    reading.arrive();
+    letReadingArrive();
     const words = await screen.findByText('i want to kill myself tonight', {}, slow);
     const log = screen.getByRole('log', { name: 'Messages' });
     // In the same frame as her words, not a moment after.
