@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { firstScreenIn } from './components/afterScreen';
 import { RequireUser } from './components/RequireUser';
+import { RouteError } from './components/RouteError';
 import { Spinner } from './components/ui/Spinner';
 import { ChatCassieRedirect } from './routes/Chat/ChatCassieRedirect';
 
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     HydrateFallback: FirstLoad,
+    errorElement: <RouteError />,
     children: [
       {
         path: '/',

@@ -41,6 +41,14 @@ const SCREENS: Screen[] = [
   simplePage('/checkout-success'),
   simplePage('/no-such-page'),
   {
+    name: 'a screen that could not be fetched',
+    open: async (page) => {
+      await page.route('**/assets/Landing-*.js', (route) => route.abort('internetdisconnected'));
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: "This page didn't load" })).toBeVisible();
+    },
+  },
+  {
     name: 'log in',
     open: async (page) => {
       await page.goto('/auth');

@@ -86,3 +86,22 @@ test('the loading screen stays, never blank, while the first screen itself still
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading' })).toBeHidden();
 });
+
+test('a screen that cannot be fetched says so, keeps help in reach, and loads on "Try again"', async ({
+  page,
+}) => {
+  // Offline in the first seconds of a first visit: the landing page's chunk does not come.
+  await page.route('**/assets/Landing-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: "This page didn't load" }),
+  ).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
+  await expect(page.getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
+  await expect(page.getByRole('link', { name: 'text 988' })).toHaveAttribute('href', 'sms:988');
+
+  await page.unroute('**/assets/Landing-*.js');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask your AI bestie anything');
+});
