@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLogger, REDACTED } from './logger';
 
@@ -69,4 +71,58 @@ describe('the server logger', () => {
     logger.error({ err: new Error('disk is full') }, 'request failed');
     expect(lines[0]).toMatchObject({ msg: 'request failed', err: { message: 'disk is full' } });
   });
+});
+
+/**
+ * A Node process that runs `body` with `logger` made by createLogger at 'info' on stdout, as
+ * main.ts makes it; answers the lines it printed once it ended (or once `until` holds).
+ */
+function runLogging(body: string, until?: (lines: string[]) => boolean) {
+  const loggerUrl = pathToFileURL(`${import.meta.dirname}/logger.ts`).href;
+  const code = `const { createLogger } = await import(${JSON.stringify(loggerUrl)});
+    const logger = createLogger({ logLevel: 'info' });
+    ${body}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const lines = () => out.split('\n').filter(Boolean);
+  const deadline = setTimeout(() => child.kill(), 10_000);
+  return new Promise<string[]>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (until?.(lines())) {
+        child.kill();
+        resolve(lines());
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(deadline);
+      resolve(lines());
+    });
+  });
+}
+
+describe('the server logger on stdout', () => {
+  it('writes every line of a burst logged just before the process exits', async () => {
+    const lines = await runLogging(
+      'for (let n = 0; n < 3000; n += 1) logger.info({ n }, "request"); process.exit(0);',
+    );
+    expect(lines).toHaveLength(3000);
+    expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ n: 2999, msg: 'request' });
+  });
+
+  it('writes the last line before a crash, and a lone line at once, not when more come', async () => {
+    const crashed = await runLogging(
+      'logger.error("about to fail"); setTimeout(() => { throw new Error("boom"); }, 10);',
+    );
+    expect(crashed.map((line) => JSON.parse(line).msg)).toEqual(['about to fail']);
+
+    // Nothing else is logged and the process lives on: the line must not wait in a buffer.
+    const alone = await runLogging('logger.info("listening"); setTimeout(() => {}, 60_000);', (l) =>
+      l.some((line) => line.includes('listening')),
+    );
+    expect(alone).toHaveLength(1);
+  }, 20_000);
 });

@@ -78,6 +78,9 @@ describe('compressed answers', () => {
     const plain = await rawGet(pullUrl, {}, client);
     const brotli = await rawGet(pullUrl, { 'accept-encoding': 'gzip, deflate, br' }, client);
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // A cache must not give the plain answer to a browser that asked for brotli, or back.
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(plain.headers['content-length'])).toBe(plain.wire.length);
     expect(brotli.status).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['content-type']).toMatch(/^application\/json/);
