@@ -44,9 +44,8 @@ export const LOG_REDACTION: LoggerOptions['redact'] = { paths: REDACT_PATHS, cen
 /**
  * The server's logger: JSON lines at LOG_LEVEL, secrets and her words replaced by a censor.
  * By default to stdout without blocking: a line goes out at once when no write is under way,
- * and the lines logged meanwhile go together in the next one. A write call per line cost each
- * request ~11 µs (a third of a chat list's answer). pino writes what is left when the process
- * exits, a crash included (logger.test.ts).
+ * and the lines logged meanwhile go together in the next one. pino writes what is left when
+ * the process exits, a crash included (logger.test.ts).
  */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,

@@ -30,7 +30,8 @@ function addChat(userId: string, title: string) {
   })();
 }
 
-const titles = (json: string) => (JSON.parse(json) as { title: string }[]).map((c) => c.title);
+const titles = (json: Buffer) =>
+  (JSON.parse(json.toString()) as { title: string }[]).map((c) => c.title);
 
 beforeEach(() => {
   db = openDatabase(':memory:');
@@ -73,7 +74,7 @@ describe('createChatList', () => {
     expect(listReads).toBe(4);
   });
 
-  it('keeps no more text than it is given: the least recently asked list goes first', () => {
+  it('keeps no more bytes than it is given: the least recently asked list goes first', () => {
     addChat('ana', 'one');
     addChat('bea', 'hers');
     const size = createChatList(db)('ana').length;
