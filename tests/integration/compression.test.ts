@@ -87,6 +87,25 @@ describe('compressed answers', () => {
     expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
     expect(JSON.parse(brotli.text)).toEqual(JSON.parse(plain.text));
     expect(brotli.wire.length).toBeLessThan(plain.wire.length / 5);
+    // Compressed in one go: its length is known up front, not streamed in chunks.
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.wire.length);
+    expect(brotli.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('sends her chat list with brotli, the same list as without, and gzip to a gzip-only browser', async () => {
+    const listUrl = `${server.url}/api/chats`;
+    const plain = await rawGet(listUrl, {}, client);
+    const brotli = await rawGet(listUrl, { 'accept-encoding': 'gzip, deflate, br, zstd' }, client);
+    const gzip = await rawGet(listUrl, { 'accept-encoding': 'gzip' }, client);
+    expect(JSON.parse(plain.text)).toHaveLength(10);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const answer of [brotli, gzip]) {
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(JSON.parse(answer.text)).toEqual(JSON.parse(plain.text));
+      expect(answer.wire.length).toBeLessThan(plain.wire.length / 2);
+    }
   });
 
   it('falls back to gzip when that is all her browser accepts', async () => {

@@ -1,8 +1,10 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/open';
 import { createChatList } from './chatList';
+import type { ChatListAnswer } from './chatList';
 import * as repo from './repo';
 
 let db: Db;
@@ -30,8 +32,11 @@ function addChat(userId: string, title: string) {
   })();
 }
 
-const titles = (json: Buffer) =>
-  (JSON.parse(json.toString()) as { title: string }[]).map((c) => c.title);
+const titles = async (answer: Promise<ChatListAnswer>) => {
+  const { bytes, encoding } = await answer;
+  const json = encoding === 'br' ? brotliDecompressSync(bytes) : bytes;
+  return (JSON.parse(json.toString()) as { title: string }[]).map((c) => c.title);
+};
 
 beforeEach(() => {
   db = openDatabase(':memory:');
@@ -58,35 +63,56 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 describe('createChatList', () => {
-  it('reads her chats once while nothing of hers changes, and again after each write', () => {
+  it('reads her chats once while nothing of hers changes, and again after each write', async () => {
     const chatList = createChatList(db);
-    expect(titles(chatList('ana'))).toEqual([]);
+    expect(await titles(chatList('ana'))).toEqual([]);
     addChat('ana', 'one');
-    expect(titles(chatList('ana'))).toEqual(['one']);
-    expect(titles(chatList('ana'))).toEqual(['one']);
+    expect(await titles(chatList('ana'))).toEqual(['one']);
+    expect(await titles(chatList('ana'))).toEqual(['one']);
     expect(listReads).toBe(2);
     addChat('bea', 'hers');
-    expect(titles(chatList('ana'))).toEqual(['one']);
-    expect(titles(chatList('bea'))).toEqual(['hers']);
+    expect(await titles(chatList('ana'))).toEqual(['one']);
+    expect(await titles(chatList('bea'))).toEqual(['hers']);
     expect(listReads).toBe(3);
     addChat('ana', 'two');
-    expect(titles(chatList('ana'))).toEqual(['two', 'one']);
+    expect(await titles(chatList('ana'))).toEqual(['two', 'one']);
     expect(listReads).toBe(4);
   });
 
-  it('keeps no more bytes than it is given: the least recently asked list goes first', () => {
+  it('keeps no more bytes than it is given: the least recently asked list goes first', async () => {
     addChat('ana', 'one');
     addChat('bea', 'hers');
-    const size = createChatList(db)('ana').length;
+    const size = (await createChatList(db)('ana')).bytes.length;
     listReads = 0;
     const chatList = createChatList(db, size + 1);
-    chatList('ana');
-    chatList('ana');
+    await chatList('ana');
+    await chatList('ana');
     expect(listReads).toBe(1);
-    chatList('bea'); // Ana's list goes: both would not fit.
-    expect(titles(chatList('ana'))).toEqual(['one']);
+    await chatList('bea'); // Ana's list goes: both would not fit.
+    expect(await titles(chatList('ana'))).toEqual(['one']);
     expect(listReads).toBe(3);
-    expect(titles(chatList('ana'))).toEqual(['one']);
+    expect(await titles(chatList('ana'))).toEqual(['one']);
     expect(listReads).toBe(3);
+  });
+
+  it('compresses her list once per version for a browser taking brotli, and keeps it', async () => {
+    for (let n = 0; n < 20; n += 1) addChat('ana', `chat number ${n}`);
+    const chatList = createChatList(db);
+    const plain = await chatList('ana');
+    const first = await chatList('ana', 'br');
+    expect(first.encoding).toBe('br');
+    expect(first.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    expect(brotliDecompressSync(first.bytes).equals(plain.bytes)).toBe(true);
+    // The same bytes again, not compressed anew, until her chats change.
+    expect((await chatList('ana', 'br')).bytes).toBe(first.bytes);
+    addChat('ana', 'a new one');
+    const after = await chatList('ana', 'br');
+    expect(after.bytes).not.toBe(first.bytes);
+    expect(await titles(Promise.resolve(after))).toContain('a new one');
+  });
+
+  it('answers a short list as it is: compressing it would save nothing', async () => {
+    addChat('ana', 'one');
+    expect(await createChatList(db)('ana', 'br')).toMatchObject({ encoding: null });
   });
 });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { chatPageQuerySchema, createChatSchema, sendMessageSchema } from '@shared/chat-schema';
 import type { Deps } from '../deps';
+import { preferredEncoding } from '../http/compress';
 import { signedIn, signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validate, validateBody } from '../http/validate';
@@ -21,10 +22,12 @@ export function chatRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   const chatList = createChatList(deps.db);
 
-  router.get('/chats', (ctx) => {
+  router.get('/chats', async (ctx) => {
     const user = signedInUser(ctx);
-    ctx.body = chatList(user.id);
+    const answer = await chatList(user.id, preferredEncoding(ctx));
+    ctx.body = answer.bytes;
     ctx.type = 'json';
+    if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
   });
 
   // One page of the chat: ?limit= (1-200, default 100) messages ?before= a message id or time.

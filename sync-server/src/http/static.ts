@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { isAppRoute } from '@shared/routes';
 import { notFound } from './errors';
+import { preferredEncoding } from './compress';
 import { precompressedFiles } from './precompressed';
 import { isApiPath } from './types';
 
@@ -31,8 +32,7 @@ async function sendPrecompressed(
   files: ReturnType<typeof precompressedFiles>,
 ): Promise<boolean> {
   if (!HASHED_TEXT_FILE.test(ctx.path)) return false;
-  // Brotli whenever she takes it, as the per-request compressor prefers (smaller than gzip).
-  const encoding = ctx.acceptsEncodings('br') ? 'br' : ctx.acceptsEncodings('gzip') ? 'gzip' : null;
+  const encoding = preferredEncoding(ctx);
   if (!encoding) return false;
   const file = path.join(staticDir, ctx.path);
   const stats = await stat(file).catch(() => undefined);
