@@ -31,6 +31,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['app/**/*.test.{ts,tsx}'],
           setupFiles: ['app/test-setup.ts'],
+          // A screen test waits for a push, a reply stream and a pull, each given up to 5 s
+          // on a busy 2-core machine: the default 5 s for the whole test cut one off (CI).
+          testTimeout: 15_000,
         },
       },
     ],
