@@ -105,3 +105,18 @@ test('a screen that cannot be fetched says so, keeps help in reach, and loads on
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask your AI bestie anything');
 });
+
+test('a screen that could not be fetched loads by itself once the connection is back', async ({
+  page,
+  context,
+}) => {
+  await page.route('**/assets/Landing-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: "This page didn't load" }),
+  ).toBeVisible();
+  await context.setOffline(true);
+  await page.unroute('**/assets/Landing-*.js');
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask your AI bestie anything');
+});
