@@ -191,6 +191,33 @@ test('she opens crisis help by keyboard', async ({ page }) => {
   await expect(help).toBeFocused();
 });
 
+test("her focus stays on the help link she is on when the crisis reply takes the help card's place", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page);
+  await page.goto(`/chat?new=${Date.now()}`);
+  await expect(box(page)).toBeFocused({ timeout: 20_000 });
+  // The reply waits (its stream and the pull that would bring it) until she is on the card.
+  let replyMayCome!: () => void;
+  const gate = new Promise<void>((resolve) => (replyMayCome = resolve));
+  await page.route(/\/replies\/|\/api\/sync\/pull/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.keyboard.type('I want to die');
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('log').getByRole('region', { name: 'Get help now' });
+  const call = card.getByRole('link', { name: 'Call 988' });
+  await tabTo(page, call, { back: true, max: 60 });
+  replyMayCome();
+  // The crisis reply carries the same help; the card goes, and she is on the reply's link.
+  await expect(card).toBeHidden({ timeout: 20_000 });
+  const reply = page.getByRole('log').locator('.chat-bubble--crisis');
+  await expect(reply.getByRole('link', { name: 'Call 988' })).toBeFocused();
+  await expectVisibleFocus(page, 'Call 988 in the reply');
+});
+
 test('she changes the theme in settings and goes back to her chat by keyboard', async ({
   page,
 }, testInfo) => {
