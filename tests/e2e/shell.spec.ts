@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CASSIE_CHAT_URL, fillLogIn, PASSWORD, signUpViaApi } from './helpers';
 
 test('a visitor is sent to log in and comes back where she was going', async ({ page }) => {
@@ -90,12 +90,7 @@ test('the loading screen stays, never blank, while the first screen itself still
 test('a screen that cannot be fetched says so, keeps help in reach, and loads on "Try again"', async ({
   page,
 }) => {
-  // Offline in the first seconds of a first visit: the landing page's chunk does not come.
-  await page.route('**/assets/Landing-*.js', (route) => route.abort('internetdisconnected'));
-  await page.goto('/');
-  await expect(
-    page.getByRole('heading', { level: 1, name: "This page didn't load" }),
-  ).toBeVisible();
+  await openWithoutTheLandingChunk(page);
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
   await expect(page.getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
@@ -110,13 +105,21 @@ test('a screen that could not be fetched loads by itself once the connection is 
   page,
   context,
 }) => {
-  await page.route('**/assets/Landing-*.js', (route) => route.abort('internetdisconnected'));
-  await page.goto('/');
-  await expect(
-    page.getByRole('heading', { level: 1, name: "This page didn't load" }),
-  ).toBeVisible();
+  await openWithoutTheLandingChunk(page);
   await context.setOffline(true);
   await page.unroute('**/assets/Landing-*.js');
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask your AI bestie anything');
 });
+
+/**
+ * Opens the landing page offline in the first seconds of a first visit: its chunk does not
+ * come, and the error screen shows.
+ */
+async function openWithoutTheLandingChunk(page: Page) {
+  await page.route('**/assets/Landing-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: "This page didn't load" }),
+  ).toBeVisible();
+}
