@@ -312,7 +312,11 @@ async function main(): Promise<void> {
     ];
     const loadBefore = loadavg()[0]!;
     const checks: Check[] = [];
-    for (const page of pages) checks.push(...(await measurePage(server.url, page)));
+    // LIGHTHOUSE_PAGES: e.g. `chat`, to measure only the pages whose name holds it.
+    const only = process.env.LIGHTHOUSE_PAGES;
+    for (const page of pages) {
+      if (!only || page.name.includes(only)) checks.push(...(await measurePage(server.url, page)));
+    }
     // Simulated throttling scales what the CPU did: others' work on this machine shows in it.
     checks.push({
       measure: `host load average, 1 min (${cpus().length} cores), before / after`,
