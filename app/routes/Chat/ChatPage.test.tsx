@@ -309,6 +309,26 @@ describe('the chat screen', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('takes her to her message box when she retries from the keyboard (the Retry button goes)', async () => {
+    onServer(aChat({ id: 'c5' }));
+    let fail = true;
+    server.replyWith = () => {
+      if (!fail) return { pieces: ['Back again!'] };
+      fail = false;
+      return { failure: REPLY_FAILED_MESSAGE };
+    };
+    givenUser(USER);
+    renderApp('/chat/c5');
+    const box = await messageBox();
+    await userEvent.type(box, 'hello?{Enter}');
+    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 });
+    retry.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    expect(document.activeElement).toBe(box);
+    expect(await screen.findByText('Back again!', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
   it('opens a new chat at its own URL at once and keeps the same message box', async () => {
     server.replyWith = () => ({ pieces: ['Tell me more!'] });
     givenUser(USER);

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { useHoldWhileDrawing } from '../../components/afterScreen';
@@ -83,6 +83,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     ) ?? false;
   // Offline before the app is cached, these are asked for again every 2 s (lazyModule).
   const login = useLazyModule(loginModal, { now: loginShown || (drawn && !user) });
+  const messageBox = useRef<HTMLTextAreaElement>(null);
   const { text, setText, send, sendPick, retry } = useSend(
     chatId,
     inUrl ? chatId : NEW_CHAT_DRAFT,
@@ -135,9 +136,12 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
 
   const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
 
-  function retryMessage(id: string) {
+  function retryMessage(id: string, byKeyboard: boolean) {
     const message = messages.find((m) => m.id === id);
     if (message) void retry(message, persona.id);
+    // Its Retry button goes with the failure: from the keyboard, she goes on in her message box
+    // rather than from nothing.
+    if (byKeyboard) messageBox.current?.focus();
   }
 
   return (
@@ -169,6 +173,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
       )}
       {/* Never unmounted while the chat loads or opens at its new URL: what she types stays. */}
       <InputBar
+        ref={messageBox}
         value={text}
         onChange={setText}
         onSend={handleSend}

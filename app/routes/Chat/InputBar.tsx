@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  type FormEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { MESSAGE_MAX_LENGTH } from '@shared/chat';
 import { IconTooltip } from '../../components/ui/IconTooltip';
 
@@ -12,11 +20,14 @@ interface InputBarProps {
   onChange: (value: string) => void;
   onSend: (text: string) => void;
   onImage: () => void;
+  /** Her message box itself, for the chat to give it focus. */
+  ref?: Ref<HTMLTextAreaElement>;
 }
 
 /** Her message box (spec §2): Enter sends, Shift+Enter adds a line, blank text never sends. */
-export function InputBar({ value, onChange, onSend, onImage }: InputBarProps) {
+export function InputBar({ value, onChange, onSend, onImage, ref }: InputBarProps) {
   const box = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(ref, () => box.current!, []);
   const canSend = value.trim().length > 0;
 
   useEffect(() => {

@@ -13,7 +13,8 @@ import { useSyncStore } from '../../sync/useSyncStore';
 interface MessageBubbleProps {
   item: ChatItem;
   persona: PersonaRef;
-  onRetry: (id: string) => void;
+  /** `byKeyboard`: pressed with Enter or Space (the button goes, and her focus with it). */
+  onRetry: (id: string, byKeyboard: boolean) => void;
   onUpgrade: () => void;
 }
 
@@ -34,7 +35,12 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
           {/* Not an alert: the row mounts again as she scrolls; ReplyAnnouncer says it once. */}
           <div className="chat-bubble__error">
             <span>{item.failure}</span>
-            <button type="button" className="btn btn--secondary" onClick={() => onRetry(item.id)}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              // A click with no pointer (detail 0) is Enter or Space.
+              onClick={(event) => onRetry(item.id, event.detail === 0)}
+            >
               Retry
             </button>
           </div>

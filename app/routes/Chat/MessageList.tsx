@@ -36,7 +36,7 @@ interface MessageListProps {
   /** Whether older messages can be read above the first one shown. */
   older: OlderMessages;
   onLoadOlder: () => void;
-  onRetry: (id: string) => void;
+  onRetry: (id: string, byKeyboard: boolean) => void;
   onUpgrade: () => void;
 }
 
