@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalData } from '../db/chats';
 import { queueMessage } from '../db/outbox';
-import { flushOutbox } from './register';
+import { flushOutbox } from './update';
 
 const syncNow = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('../sync/runtime', () => ({ syncNow }));

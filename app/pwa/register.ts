@@ -1,25 +1,10 @@
 import { afterScreenDrawn } from '../components/afterScreen';
 import { usePwaStore, type InstallPromptEvent } from './usePwaStore';
 
-const FLUSH_TIMEOUT_MS = 5000;
-
 /**
- * Sends what waits in the outbox before a reload, as far as the network allows. Nothing is
- * lost either way: the outbox lives in IndexedDB, which a new service worker never touches.
- */
-export async function flushOutbox(): Promise<void> {
-  // Imported here, not at startup: the device's store and the engine load on signed-in screens.
-  const [{ outboxSize }, { syncNow }] = await Promise.all([
-    import('../db/outbox'),
-    import('../sync/runtime'),
-  ]);
-  if ((await outboxSize()) === 0) return;
-  await Promise.race([syncNow(), new Promise((resolve) => setTimeout(resolve, FLUSH_TIMEOUT_MS))]);
-}
-
-/**
- * Registers the service worker (built app only) and listens for installs and updates.
- * workbox-window loads once the first screen is drawn: registering can wait for it.
+ * Registers the service worker (built app only) and listens for installs and updates. The
+ * install prompt is caught at once (it comes early); registering, workbox-window and the update
+ * flow (update.ts) load once the first screen is drawn: they can wait, her screen cannot.
  */
 export function startPwa(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
@@ -30,21 +15,12 @@ export function startPwa(): void {
   // MODE, not PROD: a build made with NODE_ENV=test (the e2e server) is still a built app.
   if (import.meta.env.MODE !== 'production' || !('serviceWorker' in navigator)) return;
 
-  // After the first screen is drawn (afterScreen.ts): installing can wait, her screen cannot.
-  afterScreenDrawn(() => void register());
-}
-
-async function register(): Promise<void> {
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    usePwaStore.setState({
-      applyUpdate: async () => {
-        await flushOutbox();
-        workbox.addEventListener('controlling', () => window.location.reload());
-        workbox.messageSkipWaiting();
-      },
-    });
-  });
-  await workbox.register();
+  // Not fetched (offline before the app was cached): the next visit registers it.
+  afterScreenDrawn(
+    () =>
+      void import('./update').then(
+        ({ registerServiceWorker }) => registerServiceWorker(),
+        () => undefined,
+      ),
+  );
 }
