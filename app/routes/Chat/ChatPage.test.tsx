@@ -40,6 +40,17 @@ function onServer(chat: Chat) {
   for (const message of messages) server.change({ kind: 'message', row: message });
 }
 
+/** A chat on the server whose first reply fails (REPLY_FAILED_MESSAGE); the next says `then`. */
+function givenFirstReplyFails({ chatId, then }: { chatId: string; then: string }) {
+  onServer(aChat({ id: chatId }));
+  let fail = true;
+  server.replyWith = () => {
+    if (!fail) return { pieces: [then] };
+    fail = false;
+    return { failure: REPLY_FAILED_MESSAGE };
+  };
+}
+
 /** The chat route alone, so these tests do not depend on the other screens. */
 function renderApp(path: string) {
   const router = createMemoryRouter(
@@ -284,13 +295,7 @@ describe('the chat screen', () => {
   });
 
   it('keeps a message whose reply failed, and retries it with the same id', async () => {
-    onServer(aChat({ id: 'c4' }));
-    let fail = true;
-    server.replyWith = () => {
-      if (!fail) return { pieces: ['Back now!'] };
-      fail = false;
-      return { failure: REPLY_FAILED_MESSAGE };
-    };
+    givenFirstReplyFails({ chatId: 'c4', then: 'Back now!' });
     givenUser(USER);
     renderApp('/chat/c4');
     await userEvent.type(await messageBox(), 'hello?{Enter}');
@@ -310,13 +315,7 @@ describe('the chat screen', () => {
   });
 
   it('takes her to her message box when she retries from the keyboard (the Retry button goes)', async () => {
-    onServer(aChat({ id: 'c5' }));
-    let fail = true;
-    server.replyWith = () => {
-      if (!fail) return { pieces: ['Back again!'] };
-      fail = false;
-      return { failure: REPLY_FAILED_MESSAGE };
-    };
+    givenFirstReplyFails({ chatId: 'c5', then: 'Back again!' });
     givenUser(USER);
     renderApp('/chat/c5');
     const box = await messageBox();
