@@ -302,9 +302,10 @@ describe('the chat screen', () => {
     // Push, reply stream, then the pull that brings the failure: room for a busy machine (a
     // CI run beside other work once took over 5 s here).
     const busy = { timeout: 10_000 };
-    // Read in the message list: the polite live region says the same words a moment later.
-    const messages = within(screen.getByRole('log', { name: 'Messages' }));
-    expect(await messages.findByText(REPLY_FAILED_MESSAGE, {}, busy)).toBeTruthy();
+    // Under her message: the polite live region says the same words a moment later. (Not
+    // within a log element taken now: the list may be drawn anew as the chat arrives.)
+    const underHers = { selector: '.chat-bubble__error span' };
+    expect(await screen.findByText(REPLY_FAILED_MESSAGE, underHers, busy)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back now!', {}, busy)).toBeTruthy();
     const sent = server.received.flatMap((m) => (m.type === 'sendMessage' ? [m] : []));
