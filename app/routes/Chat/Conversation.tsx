@@ -7,10 +7,9 @@ import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Spinner } from '../../components/ui/Spinner';
 import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
-import { awaitsCrisisReading, chatItemsOf, hasCrisis } from './chatItems';
+import { awaitsCrisisReading, chatItemsOf, hasCrisis, withoutUnanswered } from './chatItems';
 import { useCrisisReader, useCrisisReadingWarm } from './crisisWarmUp';
 import { ChatHeader } from './ChatHeader';
-import { ChatNotFound } from './ChatNotFound';
 import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
 import type { ScreenshotPick } from './screenshot/ScreenshotDialog';
@@ -33,6 +32,8 @@ const screenshotDialog = lazyModule(() => import('./screenshot/ScreenshotDialog'
 /** A visitor's login and sign-up forms (and zod, which checks them): fetched once her chat is
  * on screen, shown when she first needs them, then kept, with what she typed. */
 const loginModal = lazyModule(() => import('../../components/LoginModal'));
+// Seldom seen: not part of the chat's first load (issue 14).
+const chatNotFound = lazyModule(() => import('./ChatNotFound'));
 
 interface ConversationProps {
   /** The chat in the URL, or the id a fresh chat gets from her first message. */
@@ -62,14 +63,23 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // The reading loads alongside the chat; a message still waiting for a reply holds the chat
   // back until it is in, so no frame shows her words without their help (or, if it cannot be
   // had, until the chat shows help after each of them: useCrisisReader).
-  const reader = useCrisisReader();
-  const reading = view.status === 'ready' && !reader && awaitsCrisisReading(messages);
+  const awaitsReading = view.status === 'ready' && awaitsCrisisReading(messages);
+  const reader = useCrisisReader(awaitsReading);
+  const waitsForReading = awaitsReading && !reader;
+  // Once the chat is on screen it stays there: a message she sends before the reading is in
+  // waits for it alone (withoutUnanswered), rather than the whole chat going to a spinner.
+  const [shown, setShown] = useState(false);
+  if (view.status === 'ready' && !waitsForReading && !shown) setShown(true);
+  const reading = waitsForReading && !shown;
   const drawn = useAfterPaint(view.status === 'ready' && !reading);
   // What she may open next (dialogs, tooltips, menus) is fetched once her messages are drawn.
   useHoldWhileDrawing(!drawn && view.status !== 'not-found');
   const readAll = useCrisisReadingWarm(drawn);
   const items = useMemo(
-    () => chatItemsOf(messages, reader, { readAnswered: readAll }),
+    () =>
+      chatItemsOf(reader ? messages : withoutUnanswered(messages), reader, {
+        readAnswered: readAll,
+      }),
     [messages, reader, readAll],
   );
   const replyText = useLiveReply(chatId, messages, view.status === 'ready', props.onReply);
@@ -106,6 +116,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // A visitor who tries to upload gets the login modal (spec §4).
   const [screenshot, setScreenshot] = useState<ScreenshotState>({ kind: 'closed' });
   const shot = useLazyModule(screenshotDialog, { now: screenshot.kind === 'open' });
+  const notFound = useLazyModule(chatNotFound, { now: view.status === 'not-found' });
   function openScreenshot(image: Blob | null) {
     if (!user) setLoginOpen(true);
     else setScreenshot({ kind: 'open', image });
@@ -132,7 +143,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     if (!loading && sendWhenRead) sendHeld();
   }, [loading, sendWhenRead]);
 
-  if (view.status === 'not-found') return <ChatNotFound />;
+  if (view.status === 'not-found') {
+    return notFound ? <notFound.ChatNotFound /> : <Spinner label="Loading chat" />;
+  }
 
   const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
 

@@ -109,8 +109,16 @@ function answersOf(messages: LocalMessage[]) {
  * chat is not drawn before the crisis reading is in.
  */
 export function awaitsCrisisReading(messages: LocalMessage[]): boolean {
+  return withoutUnanswered(messages).length < messages.length;
+}
+
+/**
+ * The messages a chat already drawn shows while the crisis reading is still loading: all but
+ * hers with no reply yet, which wait for it (their help cannot be known without it).
+ */
+export function withoutUnanswered(messages: LocalMessage[]): LocalMessage[] {
   const { answered } = answersOf(messages);
-  return messages.some((message) => message.isUser && !answered.has(message.id));
+  return messages.filter((message) => !message.isUser || answered.has(message.id));
 }
 
 /**

@@ -41,16 +41,17 @@ export const UNSURE_READER: CrisisReader = {
 
 /**
  * The crisis reading once it is in (asked for again, until it comes, while mounted); null
- * while it loads, and UNSURE_READER once it has taken longer than READING_WAIT_MS.
+ * while it loads, and UNSURE_READER once something has waited for it (`needed`) longer than
+ * READING_WAIT_MS.
  */
-export function useCrisisReader(): CrisisReader | null {
+export function useCrisisReader(needed = true): CrisisReader | null {
   const reader = useLazyModule(crisisReading, { now: true });
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    if (reader) return;
+    if (reader || !needed || waited) return;
     const timer = setTimeout(() => setWaited(true), READING_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [reader]);
+  }, [reader, needed, waited]);
   return reader ?? (waited ? UNSURE_READER : null);
 }
 
