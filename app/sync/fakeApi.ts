@@ -40,7 +40,8 @@ export function fakeSyncApi(server = new FakeSyncServer()) {
   return { server, fetchMock, calls };
 }
 
-function replyStream(server: FakeSyncServer, messageId: string): Response {
+function replyStream(server: FakeSyncServer, messageId: string): Response | Promise<Response> {
+  if (server.replyStreamsHang) return new Promise<Response>(() => {});
   if (!server.message(messageId)) {
     return Response.json({ message: 'Not found', code: 'not_found' }, { status: 404 });
   }

@@ -1,5 +1,5 @@
 import type { Mutation, MutationResult, PullAnswer, PushAnswer, SyncRows } from '@shared/sync';
-import { type ChatMessage, type ChatSummary, type SendMessageBody } from '@shared/chat';
+import { type Chat, type ChatMessage, type ChatSummary, type SendMessageBody } from '@shared/chat';
 import { ocrFieldsSchema } from '@shared/chat-schema';
 import { DEFAULT_PERSONA_ID, personaById, personaGreeting } from '@shared/personas';
 import { type ProfileUpdate } from '@shared/account';
@@ -36,6 +36,8 @@ export class FakeSyncServer implements SyncTransport {
   pullGate: Promise<void> | null = null;
   /** Write each reply as soon as her message is stored (a job faster than the push's answer). */
   replyAtOnce = false;
+  /** The bestie takes her time: a reply stream never answers (the reply is never written). */
+  replyStreamsHang = false;
   /** Images stored by uploadImage, by URL, and every call in the order it came. */
   readonly images = new Map<string, { image: Blob; text: string }>();
   readonly calls: string[] = [];
@@ -52,6 +54,13 @@ export class FakeSyncServer implements SyncTransport {
     if (change.kind === 'message') this.messages.set(change.row.id, change.row);
     else this.chatIds.add(change.row.id);
     this.changes.push({ ...change, seq: ++this.seq } as Change);
+  }
+
+  /** A chat it already has, with its messages. */
+  addChat(chat: Chat) {
+    const { messages, ...summary } = chat;
+    this.change({ kind: 'chat', row: summary });
+    for (const message of messages) this.change({ kind: 'message', row: message });
   }
 
   tombstone(id: string) {

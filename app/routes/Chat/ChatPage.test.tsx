@@ -35,9 +35,7 @@ function givenUser(user: PublicUser) {
 
 /** A chat the server already has, with its messages. */
 function onServer(chat: Chat) {
-  const { messages, ...summary } = chat;
-  server.change({ kind: 'chat', row: summary });
-  for (const message of messages) server.change({ kind: 'message', row: message });
+  server.addChat(chat);
 }
 
 /** A chat on the server whose first reply fails (REPLY_FAILED_MESSAGE); the next says `then`. */

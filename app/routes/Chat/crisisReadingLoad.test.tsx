@@ -48,20 +48,11 @@ function aCrisisChat(id: string, words: string, answered: boolean): Chat {
 describe('the chat screen while the crisis reading loads', () => {
   it('draws a chat with every message answered at once, and holds one still waiting until its help can show with it', async () => {
     const server = new FakeSyncServer();
-    const { fetchMock } = fakeSyncApi(server);
+    fakeSyncApi(server);
     // The bestie takes her time: a reply stream that has not answered yet.
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input, init) =>
-      String(input).includes('/replies/') ? new Promise<Response>(() => {}) : answer(input, init),
-    );
-    for (const chat of [
-      aCrisisChat('answered', 'i want to die', true),
-      aCrisisChat('waiting', 'i want to kill myself tonight', false),
-    ]) {
-      const { messages, ...summary } = chat;
-      server.change({ kind: 'chat', row: summary });
-      for (const message of messages) server.change({ kind: 'message', row: message });
-    }
+    server.replyStreamsHang = true;
+    server.addChat(aCrisisChat('answered', 'i want to die', true));
+    server.addChat(aCrisisChat('waiting', 'i want to kill myself tonight', false));
     givenUser({ ...USER, subscriptionTier: 'premium' });
     stopSync = startSync(USER);
     const { router } = renderApp('/chat/answered');

@@ -31,12 +31,8 @@ afterEach(() => {
 describe('a message she sends before the crisis reading has come', () => {
   it('waits for the reading by itself, with its help, while the chat she was reading stays', async () => {
     const server = new FakeSyncServer();
-    const { fetchMock } = fakeSyncApi(server);
-    // The bestie takes her time: a reply stream that has not answered yet.
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input, init) =>
-      String(input).includes('/replies/') ? new Promise<Response>(() => {}) : answer(input, init),
-    );
+    fakeSyncApi(server);
+    server.replyStreamsHang = true;
     const hers = aMessage({ id: 'o-1', chatId: 'open', seq: 1, message: 'long day' });
     const reply = aMessage({
       id: 'o-2',
@@ -46,9 +42,7 @@ describe('a message she sends before the crisis reading has come', () => {
       replyTo: hers.id,
       message: 'Tell me everything.',
     });
-    const { messages, ...summary } = aChat({ id: 'open', messages: [hers, reply] });
-    server.change({ kind: 'chat', row: summary });
-    for (const message of messages) server.change({ kind: 'message', row: message });
+    server.addChat(aChat({ id: 'open', messages: [hers, reply] }));
     givenUser({ ...USER, subscriptionTier: 'premium' });
     stopSync = startSync(USER);
     renderApp('/chat/open');
