@@ -135,20 +135,20 @@ function messagesOnDevice(page: Page, chatId: string): Promise<number> {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('messages')) {
+          if (!db.objectStoreNames.contains('messageBlocks')) {
             db.close();
             resolve(0);
             return;
           }
-          const count = db
-            .transaction('messages')
-            .objectStore('messages')
-            // The server's messages of the chat, by their place (app/db/db.ts, version 7).
-            .index('[chatId+seq]')
-            .count(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-          count.onsuccess = () => {
+          const request = db
+            .transaction('messageBlocks')
+            .objectStore('messageBlocks')
+            // The server's messages of the chat, 50 to a block (app/db/blocks.ts, version 8).
+            .getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          request.onsuccess = () => {
             db.close();
-            resolve(count.result);
+            const blocks = request.result as { messages: unknown[] }[];
+            resolve(blocks.reduce((sum, block) => sum + block.messages.length, 0));
           };
         };
       }),

@@ -10,13 +10,14 @@ import {
   holdsMessages,
   MESSAGE_PAGE_SIZE,
   messagePageOf,
-  messagesOf,
   olderPageStart,
   recentTimestampsOf,
+  updateMessage,
 } from './chats';
+import { messagesOf } from './wholeChat';
 import { db } from './db';
 import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from './outbox';
-import { savePulledPage, settlePush } from './sync';
+import { savePulledPage, settlePush } from './serverRows';
 import { aChat, aMessage } from './testData';
 
 const CASSIE = aChat({ id: 'x' }).persona;
@@ -190,7 +191,7 @@ describe('reading a chat a page at a time', () => {
     await aChatOf(60);
     await queueMessage({ chatId: 'c', messageId: 'two', text: 'unsent one' });
     await queueMessage({ chatId: 'c', messageId: 'three', text: 'unsent two' });
-    await db.messages.update('two', { status: 'failed', failure: 'No' });
+    await updateMessage('c', 'two', { status: 'failed', failure: 'No' });
     const page = await messagePageOf('c', null);
     expect(texts(page).slice(-3)).toEqual(['m60', 'unsent one', 'unsent two']);
     expect(page.messages).toHaveLength(MESSAGE_PAGE_SIZE + 2);
@@ -228,10 +229,10 @@ describe('reading a chat a page at a time', () => {
   it('finds a crisis far above the newest page: a crisis reply, or her words alone', async () => {
     await aChatOf(120);
     expect(await chatHoldsCrisis('c', readCrisis)).toBe(false);
-    await db.messages.update('c-m3', { message: 'I want to kill myself' });
+    await updateMessage('c', 'c-m3', { message: 'I want to kill myself' });
     expect(await chatHoldsCrisis('c', readCrisis)).toBe(true);
-    await db.messages.update('c-m3', { message: 'm3' });
-    await db.messages.update('c-m4', { isCrisis: true });
+    await updateMessage('c', 'c-m3', { message: 'm3' });
+    await updateMessage('c', 'c-m4', { isCrisis: true });
     expect(await chatHoldsCrisis('c', readCrisis)).toBe(true);
     expect(await chatHoldsCrisis('other', readCrisis)).toBe(false);
     // Her words still on their way count too.
@@ -242,7 +243,7 @@ describe('reading a chat a page at a time', () => {
   it('reads back only as far as a span of time needs, hers unsent included', async () => {
     await aChatOf(300);
     await queueMessage({ chatId: 'c', messageId: 'new', text: 'now' });
-    await db.messages.update('new', { timestamp: new Date(T0 + 300 * MINUTE).toISOString() });
+    await updateMessage('c', 'new', { timestamp: new Date(T0 + 300 * MINUTE).toISOString() });
     const times = await recentTimestampsOf('c', 60 * MINUTE);
     // Her unsent message at minute 300, then minutes 299 back to 240 (60 minutes before it).
     expect(times).toHaveLength(1 + 60);

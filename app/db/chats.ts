@@ -1,5 +1,6 @@
 import type { ChatSummary } from '@shared/chat';
 import type { readCrisis } from '@shared/safety/crisis';
+import { blockOf } from './blocks';
 import { db, type LocalChat, type LocalMessage } from './db';
 
 /** The chat fields this device keeps (a server chat without its messages). */
@@ -93,46 +94,80 @@ export async function findChat(id: string): Promise<LocalChat | null> {
   return (await db.chats.get(id)) ?? null;
 }
 
-/** A chat's messages the server has placed, by their place (`seq`), from `from` to `to`. */
-function placedBetween(chatId: string, from: number, to: number, includeTo = true) {
-  return db.messages.where('[chatId+seq]').between([chatId, from], [chatId, to], true, includeTo);
-}
-
 const ANY = { from: -Infinity, to: Infinity };
 
-/** Her messages written on this device and not placed by the server since, in her order. */
-const writtenHere = (chatId: string) =>
-  db.messages.where('[chatId+localOrder]').between([chatId, ANY.from], [chatId, ANY.to]);
+/** A chat's blocks of the server's messages (blocks.ts), from block `from` to block `to`. */
+const blocksOf = (chatId: string, from = ANY.from, to = ANY.to) =>
+  db.messageBlocks.where('[chatId+block]').between([chatId, from], [chatId, to], true, true);
+
+/** A chat's messages the server has placed, by their place (`seq`), from `from` on. */
+export async function placedFrom(chatId: string, from: number): Promise<LocalMessage[]> {
+  const blocks = await blocksOf(chatId, blockOf(from)).toArray();
+  return blocks.flatMap((block) => block.messages).filter((message) => message.seq! >= from);
+}
 
 /**
- * Every message of a chat, as the two collections that hold them: those the server placed,
- * and hers written here. A message is in one of them, whatever its status.
+ * Up to `limit` of the newest messages the server has placed before `before` (its `seq`), in
+ * chat order: reads blocks back from there only until it has them.
  */
-const chatMessages = (chatId: string) => [
-  placedBetween(chatId, ANY.from, ANY.to),
-  writtenHere(chatId),
-];
+async function placedBefore(chatId: string, limit: number, before = ANY.to) {
+  const found: LocalMessage[][] = [];
+  let count = 0;
+  await blocksOf(chatId, ANY.from, blockOf(before))
+    .reverse()
+    .until(() => count >= limit)
+    .each((block) => {
+      const older = block.messages.filter((message) => message.seq! < before);
+      found.unshift(older);
+      count += older.length;
+    });
+  return found.flat().slice(-limit);
+}
 
-/** Deletes every message of the chats. Call inside a transaction over messages. */
+/** Her messages written on this device and not placed by the server since, in her order. */
+export const writtenHere = (chatId: string) =>
+  db.messages.where('[chatId+localOrder]').between([chatId, ANY.from], [chatId, ANY.to]);
+
+/** Deletes every message of the chats. Call inside a transaction over messages and blocks. */
 export async function deleteMessagesOf(chatIds: string[]): Promise<void> {
   for (const chatId of chatIds) {
-    for (const messages of chatMessages(chatId)) await messages.delete();
+    await blocksOf(chatId).delete();
+    await writtenHere(chatId).delete();
   }
 }
 
 /** True when the device holds any message of the chat (index probes, nothing read). */
 export async function holdsMessages(chatId: string): Promise<boolean> {
-  for (const messages of chatMessages(chatId)) {
+  for (const messages of [blocksOf(chatId), writtenHere(chatId)]) {
     if ((await messages.limit(1).primaryKeys()).length > 0) return true;
   }
   return false;
 }
 
-/** A chat's messages in the server's order, then hers still on their way in the order she wrote them. */
-export async function messagesOf(chatId: string): Promise<LocalMessage[]> {
-  const [placed, here] = await Promise.all(chatMessages(chatId).map((each) => each.toArray()));
-  const placedIds = new Set(placed!.map((message) => message.id));
-  return [...placed!, ...here!.filter((message) => !placedIds.has(message.id))].sort(inChatOrder);
+/**
+ * Changes one message of a chat, wherever the device keeps it (hers not placed yet, or a
+ * block of the server's, newest first), in one transaction. False when the device does not
+ * hold it.
+ */
+export async function updateMessage(
+  chatId: string,
+  messageId: string,
+  changes: Partial<LocalMessage>,
+): Promise<boolean> {
+  return db.transaction('rw', db.messages, db.messageBlocks, async () => {
+    if ((await db.messages.update(messageId, changes)) > 0) return true;
+    const isIt = (message: LocalMessage) => message.id === messageId;
+    const block = await blocksOf(chatId)
+      .reverse()
+      .filter((each) => each.messages.some(isIt))
+      .first();
+    if (!block) return false;
+    const messages = block.messages.map((message) =>
+      isIt(message) ? { ...message, ...changes } : message,
+    );
+    await db.messageBlocks.put({ ...block, messages });
+    return true;
+  });
 }
 
 /** How many of a chat's messages the open chat reads at a time (issue 13). */
@@ -148,40 +183,30 @@ export interface MessagePage {
 /**
  * The open chat as the screen shows it: its newest MESSAGE_PAGE_SIZE messages (`fromSeq`
  * null), or every message from `fromSeq` on once she has read back that far, then hers still
- * unsent. Reads only those rows, through the indexes, whatever the length of the chat.
+ * unsent. Reads only the blocks that hold them, whatever the length of the chat.
  */
 export function messagePageOf(chatId: string, fromSeq: number | null): Promise<MessagePage> {
-  return db.transaction('r', db.messages, async () => {
-    const placed =
-      fromSeq === null
-        ? (
-            await placedBetween(chatId, ANY.from, ANY.to)
-              .reverse()
-              .limit(MESSAGE_PAGE_SIZE)
-              .toArray()
-          ).reverse()
-        : await placedBetween(chatId, fromSeq, ANY.to).toArray();
+  return db.transaction('r', db.messages, db.messageBlocks, async () => {
     const unsent = await unsentOf(chatId);
+    if (fromSeq === null) {
+      const newest = await placedBefore(chatId, MESSAGE_PAGE_SIZE + 1);
+      const hasOlder = newest.length > MESSAGE_PAGE_SIZE;
+      return { messages: [...newest.slice(hasOlder ? 1 : 0), ...unsent], hasOlder };
+    }
+    const placed = await placedFrom(chatId, fromSeq);
     const oldest = placed[0]?.seq;
-    const older =
-      oldest === undefined || oldest === null
-        ? []
-        : await placedBetween(chatId, ANY.from, oldest, false).limit(1).primaryKeys();
+    const older = oldest == null ? [] : await placedBefore(chatId, 1, oldest);
     return { messages: [...placed, ...unsent], hasOlder: older.length > 0 };
   });
 }
 
 /**
  * Where the page before `seq` begins: the place of the oldest of the MESSAGE_PAGE_SIZE
- * messages older than it (read as index keys only), or `seq` itself when there are none.
+ * messages older than it, or `seq` itself when there are none.
  */
 export async function olderPageStart(chatId: string, seq: number): Promise<number> {
-  const keys = await placedBetween(chatId, ANY.from, seq, false)
-    .reverse()
-    .limit(MESSAGE_PAGE_SIZE)
-    .keys();
-  const oldest = keys.at(-1) as [string, number] | undefined;
-  return oldest?.[1] ?? seq;
+  const older = await placedBefore(chatId, MESSAGE_PAGE_SIZE, seq);
+  return older[0]?.seq ?? seq;
 }
 
 /**
@@ -190,17 +215,25 @@ export async function olderPageStart(chatId: string, seq: number): Promise<numbe
  * to see. Stops reading there, however long the chat.
  */
 export function recentTimestampsOf(chatId: string, spanMs: number): Promise<string[]> {
-  return db.transaction('r', db.messages, async () => {
+  return db.transaction('r', db.messages, db.messageBlocks, async () => {
     const unsent = (await unsentOf(chatId)).map((message) => message.timestamp);
-    const placed = placedBetween(chatId, ANY.from, ANY.to).reverse();
-    const newestPlaced = await placed.clone().first();
+    const blocks = blocksOf(chatId).reverse();
+    const newestPlaced = (await blocks.clone().first())?.messages.at(-1);
     const newest = Math.max(
       ...[...unsent, newestPlaced?.timestamp ?? ''].map(Date.parse).filter(Number.isFinite),
     );
-    const times = await placed
-      .until((message) => Date.parse(message.timestamp) <= newest - spanMs, true)
-      .toArray();
-    return [...unsent, ...times.map((message) => message.timestamp)];
+    const times: string[] = [];
+    let reached = false;
+    await blocks
+      .until(() => reached)
+      .each((block) => {
+        for (let index = block.messages.length - 1; index >= 0 && !reached; index -= 1) {
+          const { timestamp } = block.messages[index]!;
+          times.push(timestamp);
+          reached = Date.parse(timestamp) <= newest - spanMs;
+        }
+      });
+    return [...unsent, ...times];
   });
 }
 
@@ -220,16 +253,9 @@ async function unsentOf(chatId: string): Promise<LocalMessage[]> {
 export async function chatHoldsCrisis(chatId: string, read: typeof readCrisis): Promise<boolean> {
   const holdsCrisis = (message: LocalMessage) =>
     message.isCrisis || (message.isUser && read(message.message).crisis);
-  for (const messages of chatMessages(chatId)) {
-    if ((await messages.filter(holdsCrisis).first()) !== undefined) return true;
-  }
-  return false;
-}
-
-/** Never compares clocks: a device whose clock is hours off still sees each reply in place. */
-export function inChatOrder(a: LocalMessage, b: LocalMessage): number {
-  if (a.seq !== null && b.seq !== null) return a.seq - b.seq;
-  if (a.seq !== null) return -1;
-  if (b.seq !== null) return 1;
-  return (a.localOrder ?? 0) - (b.localOrder ?? 0);
+  const block = await blocksOf(chatId)
+    .filter((each) => each.messages.some(holdsCrisis))
+    .first();
+  if (block !== undefined) return true;
+  return (await writtenHere(chatId).filter(holdsCrisis).first()) !== undefined;
 }

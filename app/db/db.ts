@@ -1,6 +1,7 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { ChatMessage, PersonaRef } from '@shared/chat';
 import type { Mutation } from '@shared/sync';
+import { intoBlocks } from './blocks';
 
 /** Where a message stands on this device: saved by the server, on its way, or refused. */
 export type MessageStatus = 'sent' | 'pending' | 'failed';
@@ -21,6 +22,17 @@ export interface LocalMessage extends Omit<ChatMessage, 'seq'> {
   failure?: string;
   /** The order she wrote it in on this device, for messages the server has not placed yet. */
   localOrder?: number;
+}
+
+/**
+ * The server's messages of a chat from place `block * 50 + 1` to `block * 50 + 50`, in that
+ * order (app/db/blocks.ts): one record for up to 50 messages. Hers not placed yet are in
+ * `messages`, one record each.
+ */
+export interface MessageBlock {
+  chatId: string;
+  block: number;
+  messages: LocalMessage[];
 }
 
 /** Her unsent text in a chat's box (`chatId` is the draft id of a chat not created yet). */
@@ -67,11 +79,15 @@ export interface LocalImage {
  * IndexedDB). No version loses a row: version 2 (issue 5) adds drafts, settings, outbox and meta
  * and keeps every chat and message of version 1; version 3 re-pulls for message order;
  * version 5 indexes messages for reading a chat a page at a time; version 6 drops the indexes
- * no query reads; version 7 keeps only indexes that hold the rows they find.
+ * no query reads; version 7 keeps only indexes that hold the rows they find; version 8 keeps
+ * the server's messages in blocks.
  */
 export class BestiesDb extends Dexie {
   chats!: EntityTable<LocalChat, 'id'>;
+  /** Hers written on this device and not placed by the server yet. */
   messages!: EntityTable<LocalMessage, 'id'>;
+  /** The server's messages, 50 to a record (app/db/blocks.ts). */
+  messageBlocks!: Table<MessageBlock, [string, number]>;
   drafts!: EntityTable<LocalDraft, 'chatId'>;
   settings!: EntityTable<LocalSetting, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
@@ -126,6 +142,20 @@ export class BestiesDb extends Dexie {
         await tx
           .table<LocalMessage>('messages')
           .bulkPut(unplaced.map((message, index) => ({ ...message, localOrder: index + 1 })));
+      });
+    // Version 8 (issue 14): the server's messages move into blocks of 50, one record each
+    // (app/db/blocks.ts): IndexedDB's cost is per record, and a fresh device pulls 50,000
+    // messages. Only hers not placed yet stay in `messages`, found by the order she wrote them.
+    this.version(8)
+      .stores({ messages: 'id, [chatId+localOrder]', messageBlocks: '[chatId+block]' })
+      .upgrade(async (tx) => {
+        const messages = tx.table<LocalMessage, string>('messages');
+        const all = await messages.toArray();
+        const placed = all.filter((message) => message.seq !== null);
+        await tx.table<MessageBlock>('messageBlocks').bulkPut(intoBlocks(placed));
+        // Cleared, and hers written again: costs less than deleting 50,000 rows one by one.
+        await messages.clear();
+        await messages.bulkPut(all.filter((message) => message.seq === null));
       });
   }
 }

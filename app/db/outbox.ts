@@ -3,7 +3,7 @@ import { chatTitleFrom, type PersonaRef } from '@shared/chat';
 import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
 import { isTheme } from '@shared/theme';
 import type { PublicUser } from '@shared/user';
-import { deleteMessagesOf, pendingMessage, type OcrFields } from './chats';
+import { deleteMessagesOf, pendingMessage, updateMessage, type OcrFields } from './chats';
 import { db, type OutboxEntry } from './db';
 import { applyProfile } from './profile';
 
@@ -41,7 +41,8 @@ export async function queueMessage(input: {
 }): Promise<void> {
   const { chatId, messageId, text, newChat, ocr, image } = input;
   writtenHere.add(messageId);
-  await db.transaction('rw', [db.chats, db.messages, db.outbox, db.images], async () => {
+  const tables = [db.chats, db.messages, db.messageBlocks, db.outbox, db.images];
+  await db.transaction('rw', tables, async () => {
     const creates = newChat !== undefined && !(await db.chats.get(chatId));
     const fields = ocr ? sendableOcrFields(ocr) : {};
     const mutation: Mutation = creates
@@ -61,16 +62,12 @@ export async function queueMessage(input: {
       const title = chatTitleFrom(text);
       await db.chats.put({ id: chatId, title, timestamp: now, updatedAt: now, ...newChat });
     }
-    const existing = await db.messages.get(messageId);
-    if (existing) {
-      await db.messages.update(messageId, {
-        status: 'pending',
-        failure: undefined,
-        replyError: null,
-      });
-    } else {
-      await db.messages.put(pendingMessage({ id: messageId, chatId, text, ocr }));
-    }
+    const again = await updateMessage(chatId, messageId, {
+      status: 'pending',
+      failure: undefined,
+      replyError: null,
+    });
+    if (!again) await db.messages.put(pendingMessage({ id: messageId, chatId, text, ocr }));
     const stored = image ? await db.images.get(messageId) : undefined;
     if (image && !stored) {
       await db.images.put({ messageId, chatId, blob: image, imageUrl: ocr?.imageUrl ?? null });
@@ -148,7 +145,7 @@ export async function queueNewChat(input: {
 
 /** Deletes the chat here at once; the server hears of it when the outbox is pushed. */
 export async function queueDeleteChat(chatId: string): Promise<void> {
-  const tables = [db.chats, db.messages, db.drafts, db.outbox, db.images];
+  const tables = [db.chats, db.messages, db.messageBlocks, db.drafts, db.outbox, db.images];
   await db.transaction('rw', tables, async () => {
     await db.chats.delete(chatId);
     await deleteMessagesOf([chatId]);
@@ -167,17 +164,19 @@ export function outboxSize(): Promise<number> {
   return db.outbox.count();
 }
 
-/** The message a mutation carries, if any. */
-export function messageIdOf(mutation: Mutation): string | undefined {
-  if (mutation.type === 'sendMessage') return mutation.message.id;
-  if (mutation.type === 'createChat') return mutation.chat.messageId;
+/** The message a mutation carries, if any: its id and its chat's. */
+export function messageOf(mutation: Mutation): { id: string; chatId: string } | undefined {
+  if (mutation.type === 'sendMessage') return { id: mutation.message.id, chatId: mutation.chatId };
+  if (mutation.type === 'createChat' && mutation.chat.messageId !== undefined) {
+    return { id: mutation.chat.messageId, chatId: mutation.chat.id };
+  }
   return undefined;
 }
 
 /** Her messages still waiting in the outbox. */
 export async function waitingMessageIds(): Promise<Set<string>> {
   const entries = await db.outbox.toArray();
-  return new Set(entries.flatMap(({ mutation }) => messageIdOf(mutation) ?? []));
+  return new Set(entries.flatMap(({ mutation }) => messageOf(mutation)?.id ?? []));
 }
 
 /**

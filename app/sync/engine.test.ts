@@ -1,10 +1,12 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
-import { clearLocalData, findChat, messagesOf } from '../db/chats';
+import { clearLocalData, findChat } from '../db/chats';
+import { messagesOf } from '../db/wholeChat';
 import { BestiesDb, db } from '../db/db';
 import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from '../db/outbox';
-import { claimDevice, pullCursor, savePulledPage } from '../db/sync';
+import { pullCursor, savePulledPage } from '../db/serverRows';
+import { claimDevice } from '../db/sync';
 import { aChat, aMessage } from '../db/testData';
 import { ApiError } from '../http/client';
 import { createSyncEngine, type SyncStatus } from './engine';
@@ -254,13 +256,13 @@ describe('the Dexie schema', () => {
     v1.close();
     const v2 = new BestiesDb(name);
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
-    expect(await v2.messages.get('m')).toMatchObject({ status: 'sent' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(7);
-    // Version 5's index, which reads a chat a page at a time, is built over the kept rows.
-    expect(
-      await v2.messages.where('[chatId+seq]').between(['kept', 0], ['kept', Infinity]).count(),
-    ).toBe(1);
+    expect(v2.verno).toBe(8);
+    // Placed by the server (seq 1): kept in the chat's first block of 50 (version 8).
+    expect(await v2.messageBlocks.get(['kept', 0])).toMatchObject({
+      messages: [{ id: 'm', status: 'sent' }],
+    });
+    expect(await v2.messages.count()).toBe(0);
     v2.close();
   });
 
@@ -293,18 +295,21 @@ describe('the Dexie schema', () => {
     ]);
     v5.close();
     const latest = new BestiesDb(name);
-    expect(latest.verno).toBe(7);
-    // Each index is written with every pulled row: a fresh device's pull pays for each one.
-    expect(latest.messages.schema.indexes.map((index) => index.name).sort()).toEqual([
+    expect(latest.verno).toBe(8);
+    // Each index is written with every row she writes: only hers not placed yet are rows now.
+    expect(latest.messages.schema.indexes.map((index) => index.name)).toEqual([
       '[chatId+localOrder]',
-      '[chatId+seq]',
     ]);
     expect(latest.chats.schema.indexes.map((index) => index.name)).toEqual(['updatedAt']);
-    const between = (index: string) =>
-      latest.messages.where(index).between(['kept', -Infinity], ['kept', Infinity]).primaryKeys();
-    expect(await between('[chatId+seq]')).toEqual(['placed']);
-    // Hers not yet placed, in the order she wrote them.
-    expect(await between('[chatId+localOrder]')).toEqual(['unsent', 'later']);
+    // The server's message, in its block; hers not yet placed, in the order she wrote them.
+    const blocks = await latest.messageBlocks.toArray();
+    expect(blocks).toMatchObject([{ chatId: 'kept', block: 0, messages: [{ id: 'placed' }] }]);
+    expect(
+      await latest.messages
+        .where('[chatId+localOrder]')
+        .between(['kept', -Infinity], ['kept', Infinity])
+        .primaryKeys(),
+    ).toEqual(['unsent', 'later']);
     latest.close();
   });
 

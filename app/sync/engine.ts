@@ -1,7 +1,7 @@
 import type { Mutation, PullAnswer, PushAnswer } from '@shared/sync';
 import { db, type OutboxEntry } from '../db/db';
 import { imageUploaded, outboxInOrder } from '../db/outbox';
-import { pullCursor, savePulledPage, settlePush } from '../db/sync';
+import { pullCursor, savePulledPage, settlePush } from '../db/serverRows';
 import { failureOf, isNetworkFailure } from '../http/client';
 
 /** Where sync stands (STYLE.md §9, as Dexie.Syncable's SyncStatus). */

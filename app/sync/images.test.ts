@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLocalData, messagesOf } from '../db/chats';
+import { clearLocalData } from '../db/chats';
+import { messagesOf } from '../db/wholeChat';
 import { db } from '../db/db';
 import { outboxInOrder, queueDeleteChat, queueMessage } from '../db/outbox';
 import { aChat } from '../db/testData';

@@ -184,9 +184,9 @@ test("'Load earlier messages' reads the page before from the keyboard", async ({
 });
 
 /**
- * Holds IndexedDB's messages store in a read-write transaction of its own until
- * `window.releaseMessages()`: the app's reads wait behind it, so the loading state stays on
- * screen long enough to be seen.
+ * Holds IndexedDB's store of the server's messages (messageBlocks) in a read-write transaction
+ * of its own until `window.releaseMessages()`: the app's reads wait behind it, so the loading
+ * state stays on screen long enough to be seen.
  */
 async function holdMessages(page: Page) {
   await page.evaluate(
@@ -195,8 +195,8 @@ async function holdMessages(page: Page) {
         const open = indexedDB.open('besties');
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction('messages', 'readwrite');
-          const store = tx.objectStore('messages');
+          const tx = db.transaction('messageBlocks', 'readwrite');
+          const store = tx.objectStore('messageBlocks');
           let holding = true;
           (window as { releaseMessages?: () => void }).releaseMessages = () => {
             holding = false;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveBlob } from '../../components/download';
 import { clearLocalData, toLocalChat } from '../../db/chats';
+import { storePlaced } from '../../db/serverRows';
 import { db, type LocalMessage } from '../../db/db';
 import { aChat, aMessage } from '../../db/testData';
 import { ChatHeader } from './ChatHeader';
@@ -18,11 +19,13 @@ function local(overrides: Partial<LocalMessage> & { id: string }): LocalMessage 
 /** The chat as this device holds it (written as the sync engine would). */
 async function onDevice() {
   await db.chats.put(toLocalChat(CHAT));
-  await db.messages.bulkPut([
-    // Stored out of order: the export follows the chat's order, not the table's.
+  // Hers still on its way is stored first: the export follows the chat's order, not the writes'.
+  await db.messages.put(
+    local({ id: 'u2', seq: null, status: 'pending', localOrder: 1, message: 'Still there?' }),
+  );
+  await storePlaced([
     local({ id: 'r1', seq: 2, isUser: false, isTeaser: true, message: 'Oh babe, that stings.' }),
     local({ id: 'u1', seq: 1, message: '# He ghosted me' }),
-    local({ id: 'u2', seq: null, status: 'pending', localOrder: 1, message: 'Still there?' }),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearLocalData, findChat, messagesOf } from '../../db/chats';
+import { clearLocalData, findChat } from '../../db/chats';
+import { messagesOf } from '../../db/wholeChat';
 import { outboxInOrder } from '../../db/outbox';
 import { createSyncEngine } from '../../sync/engine';
 import { FakeSyncServer } from '../../sync/fakeServer';

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearLocalData, MESSAGE_PAGE_SIZE } from '../../db/chats';
 import { queueMessage } from '../../db/outbox';
-import { savePulledPage } from '../../db/sync';
+import { savePulledPage } from '../../db/serverRows';
 import { aChat, aMessage } from '../../db/testData';
 import { useMessagePages } from './useMessagePages';
 

@@ -1,0 +1,103 @@
+import type { MutationResult, PullAnswer, SyncRows } from '@shared/sync';
+import { blockOf, intoBlocks } from './blocks';
+import { deleteMessagesOf, toLocalChat, updateMessage } from './chats';
+import { db, type LocalMessage } from './db';
+import { messageOf, waitingMessageIds } from './outbox';
+import { publishSettled, type SettledMutation } from './settled';
+import { keepAccount } from './sync';
+
+/**
+ * What the server sends into Dexie: pulled pages and a push's answers. The sync engine loads
+ * this after the first screen is drawn.
+ */
+
+const NOT_SENT = 'Not sent.';
+
+/** The tables writeRows touches. */
+const ROW_TABLES = () => [db.chats, db.messages, db.messageBlocks, db.drafts, db.outbox, db.images];
+
+/**
+ * Server rows into Dexie: upserts, then tombstones (a delete wins). Only the sync engine calls
+ * this (ARCHITECTURE.md: one way in). A message she has sent again and that still waits in the
+ * outbox stays pending. Call inside a transaction over ROW_TABLES().
+ */
+export async function writeRows(rows: SyncRows): Promise<void> {
+  const waiting = await waitingMessageIds();
+  await db.chats.bulkPut(rows.chats.map(toLocalChat));
+  await storePlaced(
+    rows.messages.map((message): LocalMessage =>
+      waiting.has(message.id)
+        ? { ...message, status: 'pending', replyError: null }
+        : { ...message, status: 'sent' },
+    ),
+  );
+  const gone = rows.tombstones.map((tombstone) => tombstone.id);
+  if (gone.length > 0) {
+    await db.chats.bulkDelete(gone);
+    await deleteMessagesOf(gone);
+    await db.images.where('chatId').anyOf(gone).delete();
+    await db.drafts.bulkDelete(gone);
+  }
+}
+
+/** One pulled page and its cursor, in one transaction: a crash never skips or repeats rows. */
+export async function savePulledPage(page: PullAnswer): Promise<void> {
+  await db.transaction('rw', [...ROW_TABLES(), db.meta], async () => {
+    await writeRows(page);
+    await db.meta.put({ key: 'cursor', value: page.cursor });
+  });
+}
+
+export async function pullCursor(): Promise<number> {
+  const row = await db.meta.get('cursor');
+  return typeof row?.value === 'number' ? row.value : 0;
+}
+
+/**
+ * Settles what a push answered, in one transaction: settled mutations leave the outbox, the
+ * rows they wrote are saved, a message whose send was refused is marked failed so she can
+ * see why (and retry or let it go), and her account after an applied profile change becomes
+ * the device's (with her changes still waiting kept on top). Then each settled mutation is
+ * published (settled.ts) for the screens and stores that wait on it.
+ */
+export async function settlePush(results: MutationResult[]): Promise<void> {
+  const settled = results.filter((result) => result.status !== 'retry');
+  const published: SettledMutation[] = [];
+  await db.transaction('rw', [...ROW_TABLES(), db.meta], async () => {
+    for (const result of settled) {
+      const row = await db.outbox.where('mutation.id').equals(result.id).first();
+      await db.outbox.where('mutation.id').equals(result.id).delete();
+      await writeRows(result.rows);
+      const message = row ? messageOf(row.mutation) : undefined;
+      if (result.status === 'rejected' && message) {
+        await updateMessage(message.chatId, message.id, {
+          status: 'failed',
+          failure: result.error?.message ?? NOT_SENT,
+        });
+      }
+      const user = result.user ? await keepAccount(result.user) : undefined;
+      // Settled already (by an overlapping push): published then, not again.
+      if (row) published.push({ mutation: row.mutation, result, user });
+    }
+  });
+  publishSettled(published);
+}
+
+/**
+ * Stores messages the server has placed (each with its `seq`) into the blocks that hold their
+ * places, replacing an older copy of each; one of hers written here leaves `messages` once it
+ * is placed. Call inside a transaction over messages and blocks.
+ */
+export async function storePlaced(messages: LocalMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const keys = new Map<string, [string, number]>();
+  for (const { chatId, seq } of messages) {
+    keys.set(`${blockOf(seq ?? 0)}:${chatId}`, [chatId, blockOf(seq ?? 0)]);
+  }
+  const stored = await db.messageBlocks.bulkGet([...keys.values()]);
+  const kept = stored.flatMap((block) => block?.messages ?? []);
+  await db.messageBlocks.bulkPut(intoBlocks([...kept, ...messages]));
+  const here = new Set(await db.messages.toCollection().primaryKeys());
+  const placedHere = messages.filter((message) => here.has(message.id));
+  if (placedHere.length > 0) await db.messages.bulkDelete(placedHere.map(({ id }) => id));
+}
