@@ -313,6 +313,51 @@ describe('the Dexie schema', () => {
     latest.close();
   });
 
+  it("upgrades version 7 to blocks of 50 of the server's messages in their order, and keeps hers one by one", async () => {
+    const name = `upgrade-v7-${Date.now()}`;
+    const v7 = new Dexie(name);
+    v7.version(7).stores({
+      chats: 'id, updatedAt',
+      messages: 'id, [chatId+seq], [chatId+localOrder]',
+      drafts: 'chatId',
+      settings: 'key',
+      outbox: '++seq, mutation.id',
+      meta: 'key',
+      images: 'messageId, chatId',
+    });
+    const placed = (chatId: string, seq: number) => ({
+      ...aMessage({ id: `${chatId}-${seq}`, chatId, seq }),
+      status: 'sent',
+    });
+    // Stored newest first: the blocks keep the chat's order, not the table's.
+    const long = Array.from({ length: 120 }, (_, index) => placed('long', 120 - index));
+    await v7.table('messages').bulkPut([
+      ...long,
+      placed('short', 1),
+      {
+        ...aMessage({ id: 'hers', chatId: 'long' }),
+        seq: null,
+        status: 'pending',
+        localOrder: 7,
+      },
+    ]);
+    v7.close();
+    const latest = new BestiesDb(name);
+    const blocks = await latest.messageBlocks.toArray();
+    expect(blocks.map(({ chatId, block, messages }) => [chatId, block, messages.length])).toEqual([
+      ['long', 0, 50],
+      ['long', 1, 50],
+      ['long', 2, 20],
+      ['short', 0, 1],
+    ]);
+    const seqs = blocks.flatMap((block) => block.messages.map((message) => message.seq));
+    expect(seqs.slice(0, 120)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
+    expect(await latest.messages.toArray()).toMatchObject([
+      { id: 'hers', status: 'pending', localOrder: 7 },
+    ]);
+    latest.close();
+  });
+
   it('forgets the version 2 cursor, so the next pull gives every message its place', async () => {
     const name = `upgrade-v2-${Date.now()}`;
     const v2 = new Dexie(name);
