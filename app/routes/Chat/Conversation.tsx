@@ -60,9 +60,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
   // Her messages still waiting for a reply are read for a crisis at once; the rest once the
   // crisis patterns are compiled, after the chat is on screen (crisisWarmUp.ts, issue 14).
-  // The reading loads alongside the chat; a message still waiting for a reply holds the chat
-  // back until it is in, so no frame shows her words without their help (or, if it cannot be
-  // had, until the chat shows help after each of them: useCrisisReader).
+  // The reading loads alongside the chat; as she opens it, a message still waiting for a reply
+  // holds the chat back until it is in, so no frame shows her words without their help (or, if
+  // it cannot be had, until the chat shows help after each of them: useCrisisReader).
   const awaitsReading = view.status === 'ready' && awaitsCrisisReading(messages);
   const reader = useCrisisReader(awaitsReading);
   const waitsForReading = awaitsReading && !reader;
