@@ -187,6 +187,39 @@ describe('reading a chat a page at a time', () => {
     expect(page.hasOlder).toBe(true);
   });
 
+  it.each([1, 49, 50, 51, 99, 100, 101, 149, 151])(
+    'pages through a chat of %i, pulled in two pieces, as it was sent: the same pages at every block edge',
+    async (count) => {
+      const seqs = (from: number, to: number) =>
+        Array.from({ length: to - from + 1 }, (_, index) => from + index);
+      const messages = seqs(1, count).map((seq) =>
+        aMessage({ id: `m${seq}`, chatId: 'c', seq, message: `m${seq}` }),
+      );
+      // The later piece first: a block is filled from both of them.
+      const cut = Math.ceil(count * 0.6);
+      await pulled({ chats: [aChat({ id: 'c' })], messages: messages.slice(cut) });
+      await pulled({ messages: messages.slice(0, cut) });
+      const placesOf = (page: { messages: { seq: number | null }[] }) =>
+        page.messages.map((message) => message.seq);
+
+      const newest = await messagePageOf('c', null);
+      const first = Math.max(1, count - MESSAGE_PAGE_SIZE + 1);
+      expect(placesOf(newest)).toEqual(seqs(first, count));
+      expect(newest.hasOlder).toBe(first > 1);
+      // Back a page at a time, as she scrolls up, to the first message.
+      let from = first;
+      while (from > 1) {
+        const before = await olderPageStart('c', from);
+        expect(before).toBe(Math.max(1, from - MESSAGE_PAGE_SIZE));
+        const page = await messagePageOf('c', before);
+        expect(placesOf(page)).toEqual(seqs(before, count));
+        expect(page.hasOlder).toBe(before > 1);
+        from = before;
+      }
+      expect(await olderPageStart('c', 1)).toBe(1);
+    },
+  );
+
   it('puts hers still unsent (pending or refused) last, in the order she wrote them', async () => {
     await aChatOf(60);
     await queueMessage({ chatId: 'c', messageId: 'two', text: 'unsent one' });
