@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { aChat, aMessage } from '../../app/db/testData';
 import { signUpViaApi } from './helpers';
 
 /**
@@ -22,39 +23,27 @@ test('her chat from before the update shows whole and in order, with her refused
   const texts = ['so he texted me at 2am', 'Oh babe, that is a lot. How are you feeling?'];
   const refused = 'what do I even say back';
 
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 10, minute)).toISOString();
+  const { messages: _none, ...chat } = aChat({ id: chatId, title: texts[0], updatedAt: at(2) });
+  const rows = [
+    // Stored newest first: the blocks keep the chat's order, not the table's.
+    { ...aMessage({ id: 'r1', chatId, seq: 2, message: texts[1], isUser: false }), status: 'sent' },
+    {
+      ...aMessage({ id: 'u1', chatId, seq: 1, message: texts[0], timestamp: at(0) }),
+      status: 'sent',
+    },
+    {
+      ...aMessage({ id: 'u2', chatId, message: refused, timestamp: at(2) }),
+      seq: null,
+      status: 'failed',
+      failure: 'Not sent.',
+      localOrder: 1,
+    },
+  ];
   // Same origin, none of the app's code: the database as version 7 left it.
   await page.goto('/favicon.svg');
   await page.evaluate(
-    async ({ user, cursor, chatId, texts, refused }) => {
-      const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 10, minute)).toISOString();
-      const message = (id: string, text: string, seq: number | null, minute: number) => ({
-        id,
-        chatId,
-        seq,
-        message: text,
-        isUser: seq === null || seq % 2 === 1,
-        replyError: null,
-        replyTo: null,
-        timestamp: at(minute),
-        avatar: seq !== null && seq % 2 === 0 ? '/personas/cassie.svg' : null,
-        imageUrl: null,
-        isTeaser: false,
-        isCrisis: false,
-        isOCR: false,
-        isEnhancedOCR: false,
-        extractedText: null,
-        analysisType: null,
-        ocrAnalysis: null,
-        ocrStructuredData: null,
-        ocrConfidence: null,
-        status: seq === null ? 'failed' : 'sent',
-      });
-      const persona = {
-        id: 1,
-        name: 'Cassie',
-        description: 'Your soft place to land.',
-        avatar: '/personas/cassie.svg',
-      };
+    async ({ user, cursor, chat, rows }) => {
       await new Promise<void>((resolve, reject) => {
         // Dexie's version 7 is IndexedDB's version 70.
         const open = indexedDB.open('besties', 70);
@@ -77,21 +66,8 @@ test('her chat from before the update shows whole and in order, with her refused
         open.onsuccess = () => {
           const db = open.result;
           const tx = db.transaction(['chats', 'messages', 'meta'], 'readwrite');
-          tx.objectStore('chats').put({
-            id: chatId,
-            title: 'so he texted me at 2am',
-            timestamp: at(0),
-            updatedAt: at(2),
-            persona,
-          });
-          // Stored newest first: the blocks keep the chat's order, not the table's.
-          tx.objectStore('messages').put(message('r1', texts[1]!, 2, 1));
-          tx.objectStore('messages').put(message('u1', texts[0]!, 1, 0));
-          tx.objectStore('messages').put({
-            ...message('u2', refused, null, 2),
-            localOrder: 1,
-            failure: 'Not sent.',
-          });
+          tx.objectStore('chats').put(chat);
+          for (const row of rows) tx.objectStore('messages').put(row);
           const meta = tx.objectStore('meta');
           meta.put({ key: 'userId', value: (user as { id: string }).id });
           meta.put({ key: 'user', value: user });
@@ -104,7 +80,7 @@ test('her chat from before the update shows whole and in order, with her refused
         };
       });
     },
-    { user, cursor, chatId, texts, refused },
+    { user, cursor, chat, rows },
   );
 
   await page.goto(`/chat/${chatId}`);
