@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shared/chat';
 import { readCrisis } from '@shared/safety/crisis';
 import type { SyncRows } from '@shared/sync';
@@ -130,7 +130,7 @@ describe('rows from the server', () => {
       chats: [aChat({ id: 'c' })],
       messages: [aMessage({ id: 'm', chatId: 'c', replyError: 'No reply' })],
     });
-    await queueMessage({ chatId: 'c', messageId: 'm', text: 'Hello' });
+    await queueMessage({ chatId: 'c', messageId: 'm', text: 'Hello', again: { seq: 1 } });
     // A pull that still carries the old failure does not undo her retry.
     await pulled({ messages: [aMessage({ id: 'm', chatId: 'c', replyError: 'No reply' })] });
     expect(await messagesOf('c')).toMatchObject([{ status: 'pending', replyError: null }]);
@@ -219,6 +219,24 @@ describe('reading a chat a page at a time', () => {
       expect(await olderPageStart('c', 1)).toBe(1);
     },
   );
+
+  it('writes her new message without reading the history of the chat, and finds a retried one by its place', async () => {
+    await aChatOf(151);
+    const where = vi.spyOn(db.messageBlocks, 'where');
+    await queueMessage({ chatId: 'c', messageId: 'new', text: 'and another thing' });
+    expect(where).not.toHaveBeenCalled();
+    // A retry of a placed message whose reply failed reads the one block that holds it.
+    await queueMessage({ chatId: 'c', messageId: 'c-m7', text: 'm7', again: { seq: 7 } });
+    expect(where).toHaveBeenCalledTimes(1);
+    where.mockRestore();
+    const page = await messagePageOf('c', 1);
+    expect(page.messages.find((message) => message.id === 'c-m7')).toMatchObject({
+      seq: 7,
+      status: 'pending',
+    });
+    expect(page.messages.at(-1)).toMatchObject({ id: 'new', status: 'pending' });
+    expect(page.messages).toHaveLength(152);
+  });
 
   it('puts hers still unsent (pending or refused) last, in the order she wrote them', async () => {
     await aChatOf(60);

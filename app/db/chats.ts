@@ -145,19 +145,24 @@ export async function holdsMessages(chatId: string): Promise<boolean> {
 }
 
 /**
- * Changes one message of a chat, wherever the device keeps it (hers not placed yet, or a
- * block of the server's, newest first), in one transaction. False when the device does not
- * hold it.
+ * Changes one message of a chat wherever the device keeps it, in one transaction: among hers
+ * not placed yet, else in the block of the server's that holds `seq` (when her place is not
+ * known, every block of the chat, newest first; null: she knows it is not placed). False when
+ * the device does not hold it.
  */
 export async function updateMessage(
   chatId: string,
   messageId: string,
   changes: Partial<LocalMessage>,
+  seq?: number | null,
 ): Promise<boolean> {
   return db.transaction('rw', db.messages, db.messageBlocks, async () => {
     if ((await db.messages.update(messageId, changes)) > 0) return true;
+    if (seq === null) return false;
     const isIt = (message: LocalMessage) => message.id === messageId;
-    const block = await blocksOf(chatId)
+    const blocks =
+      seq === undefined ? blocksOf(chatId) : blocksOf(chatId, blockOf(seq), blockOf(seq));
+    const block = await blocks
       .reverse()
       .filter((each) => each.messages.some(isIt))
       .first();

@@ -18,7 +18,7 @@ const entry = (mutation: Mutation): OutboxEntry => ({ mutation, createdAt: Date.
 /**
  * Her message, shown at once as pending, and its sendMessage mutation; a chat that does not
  * exist yet is created by it (createChat with her first message) and titled as the server will.
- * Sending a message id again (a retry) puts the same message back on its way.
+ * A retry (`again`) puts the same message back on its way, with the same id.
  */
 /** The messages she wrote on this device since the app started (the upgrade nudge's test). */
 const writtenHere = new Set<string>();
@@ -38,8 +38,10 @@ export async function queueMessage(input: {
   ocr?: OcrFields;
   /** The screenshot itself, kept here and uploaded before the message when `ocr.imageUrl` is unset. */
   image?: Blob;
+  /** A retry of her message the device holds: its place (null: not placed). Else it is new. */
+  again?: { seq: number | null };
 }): Promise<void> {
-  const { chatId, messageId, text, newChat, ocr, image } = input;
+  const { chatId, messageId, text, newChat, ocr, image, again } = input;
   writtenHere.add(messageId);
   const tables = [db.chats, db.messages, db.messageBlocks, db.outbox, db.images];
   await db.transaction('rw', tables, async () => {
@@ -62,12 +64,16 @@ export async function queueMessage(input: {
       const title = chatTitleFrom(text);
       await db.chats.put({ id: chatId, title, timestamp: now, updatedAt: now, ...newChat });
     }
-    const again = await updateMessage(chatId, messageId, {
-      status: 'pending',
-      failure: undefined,
-      replyError: null,
-    });
-    if (!again) await db.messages.put(pendingMessage({ id: messageId, chatId, text, ocr }));
+    // A new message reads none of the chat's history: only a retry looks for her message.
+    const retried =
+      again !== undefined &&
+      (await updateMessage(
+        chatId,
+        messageId,
+        { status: 'pending', failure: undefined, replyError: null },
+        again.seq,
+      ));
+    if (!retried) await db.messages.put(pendingMessage({ id: messageId, chatId, text, ocr }));
     const stored = image ? await db.images.get(messageId) : undefined;
     if (image && !stored) {
       await db.images.put({ messageId, chatId, blob: image, imageUrl: ocr?.imageUrl ?? null });

@@ -76,7 +76,8 @@ describe('the sync engine', () => {
     expect(await messagesOf('c1')).toMatchObject([{ id: 'm1', replyError: 'No reply' }]);
 
     server.replyWith = () => ({ pieces: ['Back!'] });
-    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hi' });
+    const [sent] = await messagesOf('c1');
+    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hi', again: { seq: sent!.seq } });
     expect(await messagesOf('c1')).toMatchObject([{ status: 'pending', replyError: null }]);
     await sync.sync();
     server.writeReply('m1');

@@ -19,7 +19,7 @@ export function personaRef(personaId: number): PersonaRef {
 
 export interface SendInput {
   chatId: string;
-  /** Her message's id; sending a failed message's id again retries it (never a duplicate). */
+  /** Her message's id; a retry (`again`) sends a failed message's id again, never a duplicate. */
   messageId: string;
   text: string;
   /** The bestie of the chat, which her first message creates when it does not exist yet. */
@@ -27,11 +27,13 @@ export interface SendInput {
   /** A screenshot message's fields and its image (kept on the device until uploaded). */
   ocr?: OcrFields;
   image?: Blob;
+  /** A retry of a message of hers on this device: where the server placed it (null: not placed). */
+  again?: { seq: number | null };
 }
 
-export async function sendMessage({ chatId, messageId, text, personaId, ocr, image }: SendInput) {
+export async function sendMessage({ personaId, ...message }: SendInput) {
   const newChat = { persona: personaRef(personaId) };
-  await queueMessage({ chatId, messageId, text, newChat, ocr, image });
+  await queueMessage({ ...message, newChat });
   void requestSync();
 }
 

@@ -54,7 +54,8 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
   /** Sends a failed message again with the same id: the server never makes it twice. */
   async function retry(message: LocalMessage, personaId: number) {
     const { id: messageId, message: value } = message;
-    if (!message.isOCR) return sendMessage({ chatId, messageId, text: value, personaId });
+    const again = { seq: message.seq };
+    if (!message.isOCR) return sendMessage({ chatId, messageId, text: value, personaId, again });
     // A screenshot message goes again with its fields and the image kept on the device.
     const image = (await localImageOf(messageId))?.blob;
     await sendMessage({
@@ -64,6 +65,7 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
       personaId,
       ocr: ocrFieldsOf(message),
       image,
+      again,
     });
   }
 
