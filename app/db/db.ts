@@ -151,11 +151,13 @@ export class BestiesDb extends Dexie {
       .upgrade(async (tx) => {
         const messages = tx.table<LocalMessage, string>('messages');
         const all = await messages.toArray();
-        const placed = all.filter((message) => message.seq !== null);
-        await tx.table<MessageBlock>('messageBlocks').bulkPut(intoBlocks(placed));
-        // Cleared, and hers written again: costs less than deleting 50,000 rows one by one.
+        // A row from before version 3 may have no place at all: it stays as it was (the pull
+        // version 3 asked for brings the server's copy, placed).
+        const isPlaced = (message: LocalMessage) => Number.isInteger(message.seq);
+        await tx.table<MessageBlock>('messageBlocks').bulkPut(intoBlocks(all.filter(isPlaced)));
+        // Cleared, and the rest written again: costs less than deleting 50,000 rows one by one.
         await messages.clear();
-        await messages.bulkPut(all.filter((message) => message.seq === null));
+        await messages.bulkPut(all.filter((message) => !isPlaced(message)));
       });
   }
 }
