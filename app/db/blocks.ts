@@ -10,7 +10,8 @@ export const MESSAGE_BLOCK_SIZE = 50;
 /** The block a message placed at `seq` is kept in (seq 1–50: block 0). ±Infinity stay as they are. */
 export const blockOf = (seq: number): number => Math.floor((seq - 1) / MESSAGE_BLOCK_SIZE);
 
-const keyOf = (chatId: string, seq: number) => `${blockOf(seq)}:${chatId}`;
+/** The block that holds place `seq` of a chat, as one string (a Map's key). */
+export const blockKeyOf = (chatId: string, seq: number) => `${blockOf(seq)}:${chatId}`;
 
 /**
  * The blocks that hold `messages`, each placed by the server, in the order of `seq`; of two
@@ -24,7 +25,7 @@ export function intoBlocks(messages: LocalMessage[]): MessageBlock[] {
     if (typeof id !== 'string' || !Number.isInteger(seq)) {
       throw new Error(`A placed message needs an id and a place: ${id}, ${seq}`);
     }
-    const key = keyOf(chatId, seq!);
+    const key = blockKeyOf(chatId, seq!);
     const block = blocks.get(key) ?? blocks.set(key, new Map()).get(key)!;
     block.set(id, message);
   }

@@ -1,5 +1,5 @@
 import type { MutationResult, PullAnswer, SyncRows } from '@shared/sync';
-import { blockOf, intoBlocks } from './blocks';
+import { blockKeyOf, blockOf, intoBlocks } from './blocks';
 import { deleteMessagesOf, toLocalChat, updateMessage } from './chats';
 import { db, type LocalMessage } from './db';
 import { messageOf, waitingMessageIds } from './outbox';
@@ -92,7 +92,7 @@ export async function storePlaced(messages: LocalMessage[]): Promise<void> {
   if (messages.length === 0) return;
   const keys = new Map<string, [string, number]>();
   for (const { chatId, seq } of messages) {
-    keys.set(`${blockOf(seq ?? 0)}:${chatId}`, [chatId, blockOf(seq ?? 0)]);
+    keys.set(blockKeyOf(chatId, seq ?? 0), [chatId, blockOf(seq ?? 0)]);
   }
   const stored = await db.messageBlocks.bulkGet([...keys.values()]);
   const kept = stored.flatMap((block) => block?.messages ?? []);
