@@ -4,7 +4,7 @@
  * Reads the build in dist/ (built first when missing or older than the sources); prints a
  * table; exits 1 when a page is over budget.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measurePages, type Manifest, type PageBudget } from './bundleBudget';
@@ -21,6 +21,13 @@ const PAGES: PageBudget[] = [
   },
 ];
 
+/** A built file's sources, as its (hidden) source map lists them; none without a map. */
+function sourcesOf(file: string): string[] {
+  const map = join(DIST, `${file}.map`);
+  if (!existsSync(map)) return [];
+  return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+}
+
 function main(): void {
   ensureBuild();
   const sizes = measurePages({
@@ -28,6 +35,7 @@ function main(): void {
     manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest,
     pages: PAGES,
     gzipBytes: (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length,
+    sourcesOf,
   });
   console.log('Initial JavaScript per page (scripts, module preloads, route chunks), gzip -9');
   for (const { page, files, pass } of sizes) {

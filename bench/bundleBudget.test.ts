@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { htmlScripts, measurePages, staticClosure, type Manifest } from './bundleBudget';
+import {
+  chunkKeyOf,
+  htmlScripts,
+  measurePages,
+  staticClosure,
+  type Manifest,
+} from './bundleBudget';
 
 // entry -> vendor -> shared; the chat route -> shared, chatPart; chatPart -> (lazy) dialog;
 // the landing route -> (lazy) chat route; a cycle between vendor and shared.
@@ -68,10 +74,40 @@ describe('the initial JavaScript of a page', () => {
         { page: '/chat', lazyChunks: ['routes/Chat.tsx'], budgetKb: 160 },
       ],
       gzipBytes: (file) => sizes[file]!,
+      sourcesOf: () => [],
     });
     expect(pages.map(({ page, kb, pass }) => ({ page, kb, pass }))).toEqual([
       { page: '/', kb: 115, pass: true },
       { page: '/chat', kb: 165, pass: false },
+    ]);
+  });
+
+  it('counts a module the build grouped into a shared chunk as that chunk', () => {
+    // The sync session, loaded on demand, lives in _shared.js among others: no key of its own.
+    const sources: Record<string, string[]> = {
+      'assets/shared.js': ['../../app/db/db.ts', '../../app/sync/SyncSession.tsx'],
+      'assets/chat.js': ['../../app/routes/Chat.tsx'],
+    };
+    const sourcesOf = (file: string) => sources[file] ?? [];
+    expect(chunkKeyOf(manifest, 'routes/Chat.tsx', sourcesOf)).toBe('routes/Chat.tsx');
+    expect(chunkKeyOf(manifest, 'sync/SyncSession.tsx', sourcesOf)).toBe('_shared.js');
+    expect(() => chunkKeyOf(manifest, 'sync/Gone.tsx', sourcesOf)).toThrow(
+      '"sync/Gone.tsx" is in 0 chunks of the build manifest, not one',
+    );
+    const [landing] = measurePages({
+      html,
+      manifest,
+      pages: [
+        { page: '/', lazyChunks: ['routes/Landing.tsx', 'sync/SyncSession.tsx'], budgetKb: 1 },
+      ],
+      gzipBytes: () => 1000,
+      sourcesOf,
+    });
+    expect(landing!.files).toEqual([
+      'assets/entry.js',
+      'assets/vendor.js',
+      'assets/shared.js',
+      'assets/landing.js',
     ]);
   });
 });
