@@ -84,7 +84,11 @@ export const routes: RouteObject[] = [
             // One route for /chat and /chat/{id}, so the screen (and a teaser's upgrade nudge)
             // stays mounted when her first message turns a new chat into /chat/{id}.
             path: '/chat/:id?',
-            lazy: async () => ({ Component: (await import('./routes/Chat/ChatPage')).ChatPage }),
+            lazy: async () => {
+              const { ChatPage, askForCrisisReading } = await import('./routes/Chat/ChatPage');
+              askForCrisisReading();
+              return { Component: ChatPage };
+            },
           },
           {
             path: '/settings',

@@ -87,6 +87,25 @@ test('the loading screen stays, never blank, while the first screen itself still
   await expect(page.getByRole('status', { name: 'Loading' })).toBeHidden();
 });
 
+test('the chat screen asks for its crisis reading as it loads, not once it knows who she is', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  // Who she is is slow to be answered (a phone's first round trips).
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/user', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  const reading = page.waitForRequest(/\/assets\/crisis-[\w-]+\.js$/, { timeout: 15_000 });
+  await page.goto('/chat');
+  // Asked for while /api/user is still unanswered: it comes alongside, not a round trip after.
+  await reading;
+  answer();
+  await expect(page.getByRole('textbox', { name: 'Message your bestie' })).toBeVisible();
+});
+
 test('a screen that cannot be fetched says so, keeps help in reach, and loads on "Try again"', async ({
   page,
 }) => {

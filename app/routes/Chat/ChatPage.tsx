@@ -20,6 +20,9 @@ import { useTeaserUpgrade } from './useTeaserUpgrade';
 import { useUpgradeCelebration } from './useUpgradeCelebration';
 import './chat.css';
 
+// For the route (App.tsx): asked for as the screen's chunk arrives, not once it has mounted.
+export { askForCrisisReading } from './crisisWarmUp';
+
 /** The plans and checkout (Radix Tabs among them): fetched once the chat is on screen, shown
  * when she first asks, then kept (the plan she chose stays chosen). */
 const upgradeDialog = lazyModule(() => import('../../components/UpgradeDialog'));

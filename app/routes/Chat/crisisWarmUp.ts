@@ -24,6 +24,16 @@ export type CrisisReader = Pick<CrisisModule, 'readCrisis' | 'isUnsafeAnswer'>;
 const crisisReading = lazyModule(() => import('@shared/safety/crisis'));
 
 /**
+ * Asks for the reading's chunk now, as the chat screen's route loads: every chat she opens is
+ * read, and the screen itself asks only once it knows who she is (an /api/user round trip
+ * later), which kept her messages off screen on a first visit until the chunk came. A fetch
+ * that fails here is asked for again by the screen (useCrisisReader).
+ */
+export function askForCrisisReading(): void {
+  crisisReading.load().catch(() => undefined);
+}
+
+/**
  * How long the chat waits for the reading before it stops waiting: her messages still waiting
  * for a reply are then shown, each with its help card, until the reading comes.
  */
