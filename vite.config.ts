@@ -1,6 +1,7 @@
 import { copyFileSync, createReadStream, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Vite 8 bundles with Rolldown (a dependency of Vite's own): only its types are read here.
 import type { CodeSplittingGroup } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -98,7 +99,6 @@ const modulesAt =
  * messages showed (Lighthouse's LCP, 3.0 s to 2.6 s with these groups). Groups are taken in
  * the order written; a module goes to the first that takes it.
  */
-// Vite 8 bundles with Rolldown; the type comes from the Rolldown Vite itself depends on.
 const CHUNK_GROUPS: CodeSplittingGroup[] = [
   // Everything the entry loads anyway (React, the router, the app shell): in the entry chunk,
   // rather than in pieces some later screen also imports.
