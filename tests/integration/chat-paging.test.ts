@@ -6,7 +6,7 @@ import { chatPageMessages } from '@shared/chat';
 import { appendMessage } from '../../sync-server/src/chats/repo';
 import { userMessageRow } from '../../sync-server/src/chats/send';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
-import { signedInClient } from './fakes/besties';
+import { grant, signedInClient } from './fakes/besties';
 import type { Client, TestServer } from './harness';
 import { startTestServer } from './harness';
 
@@ -207,6 +207,55 @@ describe('GET /api/chats/{id} with a bad query', () => {
     const answer = await page(other.client, owner.chatId, `?limit=2&before=${owner.ids[4]}`);
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ message: 'Chat not found', code: 'not_found' });
+  });
+});
+
+describe('GET /api/chats/{id} of a page opened before (kept per version of her data)', () => {
+  it('shows every message written since, by her, by her bestie or by another process', async () => {
+    const { client, userId, chatId } = await longChat(3);
+    expect(texts((await page(client, chatId)).body)).toEqual(numbered(1, 3));
+    expect(texts((await page(client, chatId)).body)).toEqual(numbered(1, 3));
+
+    seedMessages({ userId, chatId, count: 5 });
+    expect(texts((await page(client, chatId)).body)).toEqual([
+      ...numbered(1, 3),
+      ...numbered(1, 5),
+    ]);
+    const sent = await client.post(`/api/chats/${chatId}/messages`, { message: 'and one more' });
+    expect(sent.status).toBe(201);
+    const after = (await page(client, chatId)).body;
+    expect(after.messages).toHaveLength(10);
+    expect(after.messages.at(-2)).toMatchObject({ message: 'and one more', isUser: true });
+    expect(after.messages.at(-1)).toEqual(sent.body.reply);
+  });
+
+  it('shows her replies as her plan today allows: full while it lasts, teasers after', async () => {
+    const { client, userId } = await signedInClient(server, 'planner');
+    const created = await client.post('/api/chats', { message: 'Hi Cassie' });
+    const chatId = created.body.id as string;
+    const reply = () => page(client, chatId).then((answer) => answer.body.messages[1]);
+    expect(await reply()).toMatchObject({ isTeaser: true });
+    grant(server, userId, 'premium', server.clock.now() + 60_000);
+    expect(await reply()).toMatchObject({ isTeaser: false });
+    server.clock.advance(61_000);
+    expect(await reply()).toMatchObject({ isTeaser: true });
+  });
+
+  it('is never shown to someone else, and is gone once she deletes the chat', async () => {
+    const owner = await longChat(5);
+    const query = `?limit=2&before=${owner.ids[4]}`;
+    expect(texts((await page(owner.client, owner.chatId, query)).body)).toEqual(numbered(3, 4));
+    const other = await signedInClient(server, 'nosy');
+    expect((await page(other.client, owner.chatId, query)).status).toBe(404);
+    expect((await page(other.client, owner.chatId)).status).toBe(404);
+
+    const deleted = await owner.client.request('DELETE', `/api/chats/${owner.chatId}`);
+    expect(deleted.status).toBe(204);
+    for (const each of ['', query]) {
+      const answer = await page(owner.client, owner.chatId, each);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: 'Chat not found', code: 'not_found' });
+    }
   });
 });
 

@@ -3,13 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/open';
-import { createChatList } from './chatList';
-import type { ChatListAnswer } from './chatList';
+import type { Deps } from '../deps';
+import { createChatList, createChatPages } from './chatList';
+import type { KeptAnswer } from '../http/keptAnswers';
 import * as repo from './repo';
 
 let db: Db;
 /** How many times a user's chats were read from the database. */
 let listReads: number;
+/** How many times pages of messages were read. */
+let pageReads: number;
 
 function addUser(id: string) {
   db.prepare(
@@ -32,7 +35,7 @@ function addChat(userId: string, title: string) {
   })();
 }
 
-const titles = async (answer: Promise<ChatListAnswer>) => {
+const titles = async (answer: Promise<KeptAnswer>) => {
   const { bytes, encoding } = await answer;
   const json = encoding === 'br' ? brotliDecompressSync(bytes) : bytes;
   return (JSON.parse(json.toString()) as { title: string }[]).map((c) => c.title);
@@ -42,17 +45,21 @@ beforeEach(() => {
   db = openDatabase(':memory:');
   migrate(db);
   listReads = 0;
-  // Counts the runs of the list's statement (prepared once: the connection keeps it).
+  pageReads = 0;
+  // Counts the runs of the list's and the pages' statements (prepared once: the connection
+  // keeps them).
   const prepare = db.prepare.bind(db);
   const counted = new WeakSet<object>();
   db.prepare = ((sql: string) => {
     const statement = prepare(sql);
-    if (!sql.includes('FROM chats WHERE user_id = ? AND deleted_at IS NULL')) return statement;
-    if (counted.has(statement)) return statement;
+    const isList = sql.includes('FROM chats WHERE user_id = ? AND deleted_at IS NULL');
+    const isPage = /FROM messages\s+WHERE chat_id/.test(sql);
+    if ((!isList && !isPage) || counted.has(statement)) return statement;
     counted.add(statement);
     const all = statement.all.bind(statement);
     statement.all = (...args: unknown[]) => {
-      listReads += 1;
+      if (isList) listReads += 1;
+      else pageReads += 1;
       return all(...args);
     };
     return statement;
@@ -114,5 +121,37 @@ describe('createChatList', () => {
   it('answers a short list as it is: compressing it would save nothing', async () => {
     addChat('ana', 'one');
     expect(await createChatList(db)('ana', 'br')).toMatchObject({ encoding: null });
+  });
+});
+
+describe('createChatPages', () => {
+  const pageOf = async (answer: Promise<KeptAnswer>) =>
+    JSON.parse((await answer).bytes.toString()) as { title: string; hasMore: boolean };
+
+  it('reads a page once per version of her data, plan and page asked for', async () => {
+    addChat('ana', 'one');
+    const chatPages = createChatPages({ db } as unknown as Deps);
+    const ask = (tier: 'free' | 'premium' = 'free', limit = 100) =>
+      pageOf(chatPages({ userId: 'ana', chatId: 'ana-one', tier, query: { limit } }));
+    expect(await ask()).toMatchObject({ title: 'one', hasMore: false });
+    await ask();
+    expect(pageReads).toBe(1);
+    await ask('premium');
+    await ask('free', 10);
+    expect(pageReads).toBe(3);
+    await ask();
+    expect(pageReads).toBe(3);
+    addChat('ana', 'two');
+    await ask();
+    expect(pageReads).toBe(4);
+  });
+
+  it('keeps nothing for a chat that is not hers: it is a 404 every time', async () => {
+    addChat('ana', 'one');
+    const chatPages = createChatPages({ db } as unknown as Deps);
+    await chatPages({ userId: 'ana', chatId: 'ana-one', tier: 'free', query: { limit: 100 } });
+    const nosy = { userId: 'bea', chatId: 'ana-one', tier: 'free' as const, query: { limit: 100 } };
+    await expect(chatPages(nosy)).rejects.toMatchObject({ status: 404 });
+    await expect(chatPages(nosy)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,28 +1,18 @@
+import type { Deps } from '../deps';
 import type { Db } from '../db/open';
-import { COMPRESS_THRESHOLD_BYTES, encode } from '../http/compress';
+import { createKeptAnswers } from '../http/keptAnswers';
+import type { KeptAnswer } from '../http/keptAnswers';
 import type { Encoding } from '../http/precompressed';
-import { presentChatSummary } from './present';
+import type { ChatPageQuery } from '@shared/chat-schema';
+import type { SubscriptionTier } from '@shared/user';
+import { presentChatPage, presentChatSummary } from './present';
 import { changeSeqOf, listChats } from './repo';
+import { chatPage } from './service';
 
 /** How many bytes of lists are kept, over all users, before the least recently asked goes. */
 export const CHAT_LIST_KEPT_BYTES = 8 * 1024 * 1024;
-
-interface Kept {
-  version: number;
-  /** The JSON as UTF-8: answered as it is, with no length to count or text to encode. */
-  json: Buffer;
-  /** The same, compressed the first time a browser taking that encoding asks. */
-  encoded: Partial<Record<Encoding, Buffer>>;
-}
-
-/** Her list as answered: its bytes, and their encoding (null: the JSON as it is). */
-export interface ChatListAnswer {
-  bytes: Buffer;
-  encoding: Encoding | null;
-}
-
-const sizeOf = (entry: Kept) =>
-  entry.json.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+/** The same for pages of chats (a page of 100 messages is some 30-60 kB of JSON). */
+export const CHAT_PAGES_KEPT_BYTES = 32 * 1024 * 1024;
 
 /**
  * Her chat list as the JSON `GET /api/chats` answers, made once per version of her data, and
@@ -35,48 +25,39 @@ const sizeOf = (entry: Kept) =>
  * than its number, never older: the next request makes it again.
  */
 export function createChatList(db: Db, keptBytes = CHAT_LIST_KEPT_BYTES) {
-  // A Map iterates in insertion order: re-inserting on each use keeps the oldest first.
-  const kept = new Map<string, Kept>();
-  let bytes = 0;
-  const forget = (userId: string, entry: Kept) => {
-    kept.delete(userId);
-    bytes -= sizeOf(entry);
-  };
-  const keep = (userId: string, entry: Kept) => {
-    kept.set(userId, entry);
-    bytes += sizeOf(entry);
-    for (const [oldest, each] of kept) {
-      if (bytes <= keptBytes || oldest === userId) break;
-      forget(oldest, each);
-    }
-  };
+  const answers = createKeptAnswers(keptBytes);
+  return (userId: string, encoding: Encoding | null = null): Promise<KeptAnswer> =>
+    answers(
+      {
+        key: userId,
+        version: changeSeqOf(db, userId),
+        make: () => listChats(db, userId).map(presentChatSummary),
+      },
+      encoding,
+    );
+}
 
-  return async (userId: string, encoding: Encoding | null = null): Promise<ChatListAnswer> => {
-    const version = changeSeqOf(db, userId);
-    const hit = kept.get(userId);
-    if (hit) forget(userId, hit);
-    const entry: Kept =
-      hit?.version === version
-        ? hit
-        : {
-            version,
-            json: Buffer.from(JSON.stringify(listChats(db, userId).map(presentChatSummary))),
-            encoded: {},
-          };
-    keep(userId, entry);
-    if (!encoding || entry.json.length < COMPRESS_THRESHOLD_BYTES) {
-      return { bytes: entry.json, encoding: null };
-    }
-    let encoded = entry.encoded[encoding];
-    if (!encoded) {
-      encoded = await encode(entry.json, encoding);
-      // Kept only while the entry is (a newer version may have replaced it meanwhile).
-      if (kept.get(userId) === entry) {
-        forget(userId, entry);
-        entry.encoded[encoding] = encoded;
-        keep(userId, entry);
-      }
-    }
-    return { bytes: encoded, encoding };
+/**
+ * A page of her chat as `GET /api/chats/:id` answers it, kept the same way as her list: per
+ * version of her data, chat, page asked for and plan (her plan decides which replies are
+ * teasers). Reopening a chat she opened before costs one lookup while nothing of hers changed.
+ * A page is kept only once it was made for her: a chat that is not hers, or gone, throws
+ * (404) and keeps nothing, and deleting a chat is a write that takes her next number.
+ */
+export function createChatPages(deps: Deps, keptBytes = CHAT_PAGES_KEPT_BYTES) {
+  const answers = createKeptAnswers(keptBytes);
+  return (
+    props: { userId: string; chatId: string; tier: SubscriptionTier; query: ChatPageQuery },
+    encoding: Encoding | null = null,
+  ): Promise<KeptAnswer> => {
+    const { userId, chatId, tier, query } = props;
+    return answers(
+      {
+        key: JSON.stringify([userId, chatId, tier, query.limit, query.before]),
+        version: changeSeqOf(deps.db, userId),
+        make: () => presentChatPage(chatPage(deps, { userId, chatId, query }), tier),
+      },
+      encoding,
+    );
   };
 }

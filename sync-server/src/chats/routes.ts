@@ -5,7 +5,8 @@ import { preferredEncoding } from '../http/compress';
 import { signedIn, signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validate, validateBody } from '../http/validate';
-import { createChatList } from './chatList';
+import { sendKeptAnswer } from '../http/keptAnswers';
+import { createChatList, createChatPages } from './chatList';
 import { startChat } from './create';
 import { personaOf, presentChatPage, presentMessage } from './present';
 import { awaitReply } from './replyWatch';
@@ -21,21 +22,19 @@ import { streamReply, wantsEventStream } from './stream';
 export function chatRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   const chatList = createChatList(deps.db);
+  const chatPages = createChatPages(deps);
 
   router.get('/chats', async (ctx) => {
     const user = signedInUser(ctx);
-    const answer = await chatList(user.id, preferredEncoding(ctx));
-    ctx.body = answer.bytes;
-    ctx.type = 'json';
-    if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
+    sendKeptAnswer(ctx, await chatList(user.id, preferredEncoding(ctx)));
   });
 
   // One page of the chat: ?limit= (1-200, default 100) messages ?before= a message id or time.
-  router.get('/chats/:id', (ctx) => {
+  router.get('/chats/:id', async (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
     const query = validate(chatPageQuerySchema, ctx.query);
-    const page = chatPage(deps, { userId: user.id, chatId: ctx.params.id ?? '', query });
-    ctx.body = presentChatPage(page, tier);
+    const props = { userId: user.id, chatId: ctx.params.id ?? '', tier, query };
+    sendKeptAnswer(ctx, await chatPages(props, preferredEncoding(ctx)));
   });
 
   router.post('/chats', async (ctx) => {
