@@ -7,9 +7,11 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/open';
 import type { Deps } from '../deps';
+import { BUILTIN_HISTORY_ROWS, builtinProvider } from '../replies/builtin/engine';
+import { MODEL_HISTORY_ROWS } from '../replies/prompt';
 import type { ReplyRequest } from '../replies/types';
 import type { UserRow } from '../users/repo';
-import { HISTORY_ROW_LIMIT, SCREENSHOT_ROW_LIMIT, writeReply } from './reply';
+import { SCREENSHOT_ROW_LIMIT, writeReply } from './reply';
 import * as repo from './repo';
 import { chatPage } from './service';
 
@@ -102,7 +104,8 @@ beforeEach(() => {
     logger: pino({ level: 'silent' }),
     config: { openaiModeration: false, storageQuotaBytes: 1e12 } as Config,
     replies: {
-      name: 'builtin',
+      name: 'openai',
+      historyRows: MODEL_HISTORY_ROWS,
       async *generate(request: ReplyRequest) {
         requests.push(request);
         yield 'I hear you.';
@@ -114,7 +117,7 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 describe('a reply in a chat of 5,000 messages', () => {
-  it(`reads at most the newest ${HISTORY_ROW_LIMIT} messages up to hers, never the oldest`, async () => {
+  it(`reads at most the newest ${MODEL_HISTORY_ROWS} messages up to hers, never the oldest`, async () => {
     seedChat(CHAT_LENGTH - 1); // ends with her message, CHAT_LENGTH - 1, not yet answered
     const target = targetOf(CHAT_LENGTH - 1);
     rowsRead = 0;
@@ -123,13 +126,37 @@ describe('a reply in a chat of 5,000 messages', () => {
     expect(requests).toHaveLength(1);
     const history = requests[0]?.history.map((item) => item.content) ?? [];
     expect(history.length).toBeGreaterThan(10);
-    expect(history.length).toBeLessThanOrEqual(HISTORY_ROW_LIMIT);
+    expect(history.length).toBeLessThanOrEqual(MODEL_HISTORY_ROWS);
     expect(history.at(-1)).toBe(`text ${CHAT_LENGTH - 1}`);
     expect(history.at(-2)).toBe(`reply ${CHAT_LENGTH - 2}.`);
     expect(history).not.toContain('text 1');
-    expect(history).not.toContain(`text ${CHAT_LENGTH - 1 - HISTORY_ROW_LIMIT}`);
+    expect(history).not.toContain(`text ${CHAT_LENGTH - 1 - MODEL_HISTORY_ROWS}`);
     // The old code read the whole chat twice (about 10,000 rows).
-    expect(rowsRead).toBeLessThan(4 * HISTORY_ROW_LIMIT);
+    expect(rowsRead).toBeLessThan(4 * MODEL_HISTORY_ROWS);
+  });
+
+  it(`reads only the built-in engine's ${BUILTIN_HISTORY_ROWS} messages when it writes the reply`, async () => {
+    seedChat(CHAT_LENGTH - 1);
+    const builtin = builtinProvider({ pieceDelayMs: 0 });
+    const generate = builtin.generate.bind(builtin);
+    deps = {
+      ...deps,
+      replies: {
+        ...builtin,
+        generate: (request: ReplyRequest) => {
+          requests.push(request);
+          return generate(request);
+        },
+      },
+    };
+    rowsRead = 0;
+    const reply = await writeReply(deps, { user, target: targetOf(CHAT_LENGTH - 1) });
+    expect(reply?.content.length).toBeGreaterThan(20);
+    const history = requests[0]?.history.map((item) => item.content) ?? [];
+    expect(history.length).toBeGreaterThanOrEqual(BUILTIN_HISTORY_ROWS);
+    expect(history.length).toBeLessThanOrEqual(BUILTIN_HISTORY_ROWS + 1);
+    expect(history.at(-1)).toBe(`text ${CHAT_LENGTH - 1}`);
+    expect(rowsRead).toBeLessThan(4 * BUILTIN_HISTORY_ROWS);
   });
 
   it('keeps a reply that was stored after a later message of hers in its place', async () => {
@@ -160,7 +187,7 @@ describe('a reply in a chat of 5,000 messages', () => {
       'shot 4011',
       'shot 4013',
     ]);
-    expect(rowsRead).toBeLessThan(4 * HISTORY_ROW_LIMIT);
+    expect(rowsRead).toBeLessThan(4 * MODEL_HISTORY_ROWS);
   });
 });
 

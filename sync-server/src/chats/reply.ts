@@ -59,22 +59,20 @@ export async function writeReply(
   return storeReply(deps, { target, ...reply });
 }
 
-/** Messages of the chat a reply reads, at most (and their replies); older ones are never read. */
-export const HISTORY_ROW_LIMIT = 60;
 /** Screenshots whose text a reply reads, at most: the newest up to her message. */
 export const SCREENSHOT_ROW_LIMIT = 5;
 
 /**
- * The chat as the model should read it, up to her message: the newest HISTORY_ROW_LIMIT
- * messages, each of hers followed by its reply (a reply is stored after any message she sent
- * meanwhile), oldest first. The provider trims it further to its character budget.
+ * The chat as the provider should read it, up to her message: the newest messages, as many
+ * as the provider reads (`historyRows`; older ones are never read), each of hers followed by
+ * its reply (a reply is stored after any message she sent meanwhile), oldest first.
  */
 function conversationUpTo(deps: Deps, target: ReplyTarget): MessageRow[] {
   const { chatSeq } = target.userMessage;
   const messages = repo.conversationRows(deps.db, {
     chatId: target.chat.id,
     uptoSeq: chatSeq,
-    limit: HISTORY_ROW_LIMIT,
+    limit: deps.replies.historyRows,
   });
   const seqById = new Map(messages.map((row) => [row.id, row.chatSeq]));
   const turnOf = (row: MessageRow) =>

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { Logger } from '../logger';
-import { systemPrompt, trimHistory } from './prompt';
+import { MODEL_HISTORY_ROWS, systemPrompt, trimHistory } from './prompt';
 import type { ReplyProvider, ReplyRequest } from './types';
 
 export interface OpenAiOptions {
@@ -59,5 +59,5 @@ export function openAiProvider(options: OpenAiOptions, logger: Logger): ReplyPro
     }
   }
 
-  return { name: 'openai', generate, flagsSelfHarm };
+  return { name: 'openai', historyRows: MODEL_HISTORY_ROWS, generate, flagsSelfHarm };
 }

@@ -4,6 +4,8 @@ import type { HistoryItem, ReplyRequest } from './types';
 
 /** Characters of chat history sent to the model; the newest messages are kept. */
 export const HISTORY_CHAR_BUDGET = 12_000;
+/** Messages of the chat read for the model, at most; the char budget then trims them. */
+export const MODEL_HISTORY_ROWS = 60;
 /** Characters of screenshot text in the system prompt; the newest screenshots are kept. */
 export const SCREENSHOT_CHAR_BUDGET = 6_000;
 

@@ -28,6 +28,11 @@ export interface ReplyRequest {
 /** Writes a bestie's reply, as pieces of text in order. */
 export interface ReplyProvider {
   readonly name: 'openai' | 'builtin';
+  /**
+   * Messages of the chat it reads at most, hers and replies, the newest up to the one it
+   * answers: the server reads no more of the chat than this for a reply.
+   */
+  readonly historyRows: number;
   generate(request: ReplyRequest): AsyncIterable<string>;
   /** The provider's own self-harm check, when it has one. */
   flagsSelfHarm?(text: string, signal?: AbortSignal): Promise<boolean>;

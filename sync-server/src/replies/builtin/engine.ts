@@ -13,6 +13,13 @@ function pickIndex(seed: string, slot: string, length: number): number {
 
 /** How many earlier replies a line should not come back from, when the bank allows. */
 const RECENT_REPLIES = 4;
+/** Her earlier messages that tell the topic of a short one ("he did it again"). */
+const TOPIC_CONTEXT_MESSAGES = 3;
+/**
+ * The messages of the chat the engine reads: its last RECENT_REPLIES replies and the messages
+ * of hers they answer, with room for a few of hers sent before a reply came.
+ */
+export const BUILTIN_HISTORY_ROWS = 2 * RECENT_REPLIES + TOPIC_CONTEXT_MESSAGES + 1;
 
 /**
  * A piece of a line's own words to spot it in an earlier reply: the start of its longest run
@@ -58,7 +65,7 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const earlier = request.history.slice(0, -1).filter((item) => item.role === 'user');
   const topic = topicInContext(
     text,
-    earlier.slice(-3).map((item) => item.content),
+    earlier.slice(-TOPIC_CONTEXT_MESSAGES).map((item) => item.content),
   );
   const feeling = feelingOf(text);
   // Good news is celebrated whatever it is about.
@@ -112,6 +119,7 @@ export function builtinProvider(options: { pieceDelayMs?: number } = {}): ReplyP
   const delay = options.pieceDelayMs ?? 40;
   return {
     name: 'builtin',
+    historyRows: BUILTIN_HISTORY_ROWS,
     async *generate(request) {
       for (const piece of piecesOf(composeReply(request))) {
         if (request.signal?.aborted) return;
