@@ -70,8 +70,9 @@ export function acceptMessage(
   });
   // Past her storage quota: 413 before anything is counted or stored.
   ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
-  countReply(deps, { ...props, texts: [props.message.message, props.message.extractedText] });
+  // Counted in the same commit as her message: past her hourly limit, the 429 stores nothing.
   deps.db.transaction(() => {
+    countReply(deps, { ...props, texts: [props.message.message, props.message.extractedText] });
     repo.appendMessage(deps.db, { message: row, titleIfUntitled: chatTitleFrom(row.content) });
     jobsRepo.insertJob(deps.db, {
       messageId: id,
