@@ -23,15 +23,21 @@ export function representRepliesForTier(
 /**
  * A plan also ends with no event at all: before a pull, if her tier is no longer the one her
  * replies were last presented for (after a payment), they are sent again. Users who never
- * paid have no record and nothing changes for them.
+ * paid have no record and nothing changes for them. Nearly every pull finds nothing to do: it
+ * reads the record first, and takes the write lock only when her tier moved (then reads again
+ * under it, as another write may have come first).
  */
 export function representRepliesIfTierMoved(
   deps: Pick<Deps, 'db' | 'now'>,
   props: { userId: string; tier: SubscriptionTier },
 ): void {
-  deps.db.transaction(() => {
+  const moved = () => {
     const presented = repo.findPresentedTier(deps.db, props.userId);
-    if (presented === undefined || presented === props.tier) return;
+    return presented !== undefined && presented !== props.tier;
+  };
+  if (!moved()) return;
+  deps.db.transaction(() => {
+    if (!moved()) return;
     repo.renumberReplies(deps.db, props.userId);
     repo.setPresentedTier(deps.db, {
       userId: props.userId,
