@@ -4,17 +4,21 @@
  * users: list chats, open a chat, send a message (built-in reply engine), a sync pull page;
  * beside a bare Koa hello-world measured the same way in the same run. Every request says what
  * a browser says it accepts (brotli, gzip), so answers cost what hers cost, compression
- * included. Prints requests/s, p50/p99 and errors for each; exits 1 on a missed budget.
+ * included. Prints requests/s, p50/p99 and errors for each; exits 1 on a missed budget. Last,
+ * bare Koa sends the list's own answer (its bytes and headers, recorded), to show how much of
+ * the list's share the answer's shape alone takes.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Request } from 'autocannon';
 import { makeDataDir } from '../tests/integration/harness';
+import type { RecordedAnswer } from './bare-koa';
 import { report } from './report';
 import type { Check } from './report';
 import { seedHistory } from './seed';
@@ -121,6 +125,27 @@ async function getJson<T>(baseUrl: string, pathname: string, cookie: string): Pr
   const answer = await fetch(`${baseUrl}${pathname}`, { headers: { cookie } });
   if (answer.status !== 200) throw new Error(`${pathname} answered ${answer.status}`);
   return (await answer.json()) as T;
+}
+
+/** An answer as it came over the wire: its headers and its bytes, still compressed. */
+function recordAnswer(url: string, headers: Record<string, string>): Promise<RecordedAnswer> {
+  return new Promise((resolve, reject) => {
+    const asked = httpRequest(url, { headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () => {
+        if (answer.statusCode !== 200) reject(new Error(`${url} answered ${answer.statusCode}`));
+        const pairs: [string, string][] = [];
+        for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+          pairs.push([answer.rawHeaders[index] ?? '', answer.rawHeaders[index + 1] ?? '']);
+        }
+        resolve({ headers: pairs, bodyBase64: Buffer.concat(chunks).toString('base64') });
+      });
+    });
+    asked.on('error', reject);
+    asked.end();
+  });
 }
 
 /** The cursor a device that pulled everything now holds. */
@@ -277,25 +302,35 @@ const fmt = (figures: Figures) =>
   `${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
   `${figures.errors} errors, ${Math.round(figures.cpuMicros)} µs CPU each`;
 
+/** Bare Koa measured alone (its own process, stopped after), with its env (ANSWER_FILE). */
+async function measureBareKoa(
+  dataDir: string,
+  children: ChildProcess[],
+  env: Record<string, string> = {},
+): Promise<Figures> {
+  const koaPort = await freePort();
+  const koa = startProcess(
+    'bench/bare-koa.ts',
+    { ...env, PORT: String(koaPort) },
+    path.join(dataDir, 'koa.log'),
+  );
+  children.push(koa);
+  const koaUrl = `http://127.0.0.1:${koaPort}`;
+  await waitUntilUp(koaUrl, koa);
+  const figures = await measure(
+    koaUrl,
+    { method: 'GET', request: () => ({ path: '/', cookie: '' }) },
+    koa.pid,
+  );
+  await stopProcess(koa);
+  return figures;
+}
+
 async function main() {
   const dataDir = await makeDataDir();
   const children: ChildProcess[] = [];
   try {
-    const koaPort = await freePort();
-    const koa = startProcess(
-      'bench/bare-koa.ts',
-      { PORT: String(koaPort) },
-      path.join(dataDir, 'koa.log'),
-    );
-    children.push(koa);
-    const koaUrl = `http://127.0.0.1:${koaPort}`;
-    await waitUntilUp(koaUrl, koa);
-    const bare = await measure(
-      koaUrl,
-      { method: 'GET', request: () => ({ path: '/', cookie: '' }) },
-      koa.pid,
-    );
-    await stopProcess(koa);
+    const bare = await measureBareKoa(dataDir, children);
 
     const port = await freePort();
     const server = startProcess(
@@ -321,6 +356,23 @@ async function main() {
       if (only && name !== only) continue;
       results.push([name, await measure(baseUrl, target, server.pid)]);
     }
+    // What the list's answer alone costs Koa: the same bytes and headers, none of the work.
+    let sameAnswer: (Figures & { bytes: number }) | undefined;
+    if (!only || only === 'list chats') {
+      const user = users[0] as User;
+      const answer = await recordAnswer(`${baseUrl}/api/chats`, {
+        'accept-encoding': BROWSER_ACCEPT_ENCODING,
+        cookie: user.cookie,
+      });
+      await stopProcess(server);
+      const answerFile = path.join(dataDir, 'list-answer.json');
+      writeFileSync(answerFile, JSON.stringify(answer));
+      const bytes = Buffer.from(answer.bodyBase64, 'base64').length;
+      sameAnswer = {
+        ...(await measureBareKoa(dataDir, children, { ANSWER_FILE: answerFile })),
+        bytes,
+      };
+    }
 
     const checks: Check[] = [
       {
@@ -330,6 +382,16 @@ async function main() {
         ok: true,
       },
     ];
+    if (sameAnswer) {
+      checks.push({
+        measure: `bare Koa sending list chats' own answer (its bytes and headers, no work)`,
+        value:
+          `${fmt(sameAnswer)}; ${sameAnswer.bytes} bytes of body; ` +
+          `${((sameAnswer.rps / bare.rps) * 100).toFixed(1)} % of the hello-world`,
+        budget: '',
+        ok: true,
+      });
+    }
     for (const [name, figures] of results) {
       const share = figures.rps / bare.rps;
       checks.push({ measure: name, value: fmt(figures), budget: '', ok: true });
