@@ -1,5 +1,8 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '@shared/account';
+import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import type { Client, TestServer } from './harness';
 import { MINUTE, sessionCookieOf, startTestServer } from './harness';
@@ -144,6 +147,27 @@ describe('her signed-in sessions', () => {
     expect(client.cookies.has('besties_session')).toBe(false);
     expect(await userStatus(client)).toBe(401);
     expect(await userStatus(phone)).toBe(200);
+  });
+
+  it('a session ended or an account changed straight in the database (a script, another process) counts at the next request', async () => {
+    const { client, email, userId } = await signedInClient(server, 'elsewhere');
+    const phone = await device(email, IPHONE);
+    // Both devices asked: whatever the server keeps of their sessions, it keeps now.
+    expect(await userStatus(client)).toBe(200);
+    expect((await phone.get('/api/user')).body.email).toBe(email);
+
+    const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
+    try {
+      db.prepare("UPDATE users SET email = 'renamed-elsewhere@example.com' WHERE id = ?").run(
+        userId,
+      );
+      const [phoneSession] = (await sessionsOf(client)).filter((session) => !session.current);
+      db.prepare('DELETE FROM sessions WHERE public_id = ?').run(phoneSession?.id);
+    } finally {
+      db.close();
+    }
+    expect(await userStatus(phone)).toBe(401);
+    expect((await client.get('/api/user')).body.email).toBe('renamed-elsewhere@example.com');
   });
 
   it('names a device it does not know, even one with a very long user agent, Unknown device', async () => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 
@@ -62,7 +63,9 @@ export function startSession(
 /** The live session behind a cookie value; an expired one is deleted and not returned. */
 export function findLiveSession(deps: Deps, props: { id: string }) {
   const idHash = hashSessionId(deps.config.sessionSecret, props.id);
-  const session = repo.findSession(deps.db, idHash);
+  const session = unchangedMemo(deps.db)(`session ${idHash}`, () =>
+    repo.findSession(deps.db, idHash),
+  );
   if (!session) return undefined;
   if (session.expiresAt <= deps.now()) {
     repo.deleteSession(deps.db, idHash);

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import type { Db } from '../db/open';
+import { unchangedMemo } from '../db/unchanged';
 import { createKeptAnswers } from '../http/keptAnswers';
 import type { KeptAnswer } from '../http/keptAnswers';
 import type { Encoding } from '../http/precompressed';
@@ -26,11 +27,12 @@ export const CHAT_PAGES_KEPT_BYTES = 32 * 1024 * 1024;
  */
 export function createChatList(db: Db, keptBytes = CHAT_LIST_KEPT_BYTES) {
   const answers = createKeptAnswers(keptBytes);
+  const memo = unchangedMemo(db);
   return (userId: string, encoding: Encoding | null = null): Promise<KeptAnswer> =>
     answers(
       {
         key: userId,
-        version: changeSeqOf(db, userId),
+        version: memo(`changeSeq ${userId}`, () => changeSeqOf(db, userId)),
         make: () => listChats(db, userId).map(presentChatSummary),
       },
       encoding,
@@ -46,6 +48,7 @@ export function createChatList(db: Db, keptBytes = CHAT_LIST_KEPT_BYTES) {
  */
 export function createChatPages(deps: Deps, keptBytes = CHAT_PAGES_KEPT_BYTES) {
   const answers = createKeptAnswers(keptBytes);
+  const memo = unchangedMemo(deps.db);
   return (
     props: { userId: string; chatId: string; tier: SubscriptionTier; query: ChatPageQuery },
     encoding: Encoding | null = null,
@@ -54,7 +57,7 @@ export function createChatPages(deps: Deps, keptBytes = CHAT_PAGES_KEPT_BYTES) {
     return answers(
       {
         key: JSON.stringify([userId, chatId, tier, query.limit, query.before]),
-        version: changeSeqOf(deps.db, userId),
+        version: memo(`changeSeq ${userId}`, () => changeSeqOf(deps.db, userId)),
         make: () => presentChatPage(chatPage(deps, { userId, chatId, query }), tier),
       },
       encoding,

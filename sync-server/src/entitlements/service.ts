@@ -2,6 +2,7 @@ import { planDurationMs } from '@shared/payments';
 import { planById } from '@shared/plans';
 import { SUBSCRIPTION_TIERS } from '@shared/user';
 import type { SubscriptionTier } from '@shared/user';
+import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
 import { coverageAt, replay } from './replay';
 import type { Coverage, PaidGrant, Period } from './replay';
@@ -30,7 +31,9 @@ function paidGrants(deps: Clocked, userId: string): PaidGrant[] {
 }
 
 function replayed(deps: Clocked, userId: string) {
-  return replay(paidGrants(deps, userId), grantedPeriods(deps, userId));
+  return unchangedMemo(deps.db)(`replayed ${userId}`, () =>
+    replay(paidGrants(deps, userId), grantedPeriods(deps, userId)),
+  );
 }
 
 /**

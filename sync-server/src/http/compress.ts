@@ -36,6 +36,21 @@ export const isCompressible = (mimeType: string): boolean => COMPRESSIBLE.test(m
 export function preferredEncoding(ctx: Context): Encoding | null {
   const header = ctx.request.headers['accept-encoding'];
   if (!header) return null;
+  // A browser sends the same header on each request: read once, looked up after.
+  let encoding = encodingOfHeader.get(header);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(header);
+    if (encodingOfHeader.size >= KNOWN_ACCEPT_ENCODINGS) encodingOfHeader.clear();
+    encodingOfHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+/** Accept-Encoding headers kept read, at most (browsers send a handful between them). */
+const KNOWN_ACCEPT_ENCODINGS = 64;
+const encodingOfHeader = new Map<string, Encoding | null>();
+
+function readAcceptEncoding(header: string): Encoding | null {
   let br: number | undefined;
   let gzip: number | undefined;
   let any: number | undefined;

@@ -6,6 +6,7 @@ import {
   SESSION_LIFETIME_MS,
   startSession,
 } from '../auth/sessions';
+import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
 import type { AppContext, AppState } from './types';
@@ -48,11 +49,14 @@ function clearCookie(deps: Deps, ctx: AppContext): void {
 
 /** Puts the signed-in user (if any) on `ctx.state.user` for /api requests. */
 export function sessionMiddleware(deps: Deps): Middleware<AppState> {
+  const memo = unchangedMemo(deps.db);
   return async (ctx, next) => {
+    memo.requestStarted();
     const id = isApiPath(ctx.path) ? ctx.cookies.get(sessionCookieName(deps)) : undefined;
     if (id) {
       const session = SESSION_ID_SHAPE.test(id) ? findLiveSession(deps, { id }) : undefined;
-      const user = session && findUserById(deps, { id: session.userId });
+      const user =
+        session && memo(`user ${session.userId}`, () => findUserById(deps, { id: session.userId }));
       if (session && user) {
         ctx.state.user = user;
         ctx.state.sessionIdHash = session.idHash;
