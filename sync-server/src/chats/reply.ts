@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REPLY_FAILED_MESSAGE } from '@shared/chat';
 import type { Persona } from '@shared/personas';
 import { displayName } from '@shared/user';
+import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
 import type { HistoryItem } from '../replies/types';
@@ -56,7 +57,8 @@ export async function writeReply(
   const reply = crisis
     ? { text: crisisReply(target.persona, displayName(user)), isCrisis: true }
     : readModelReply(await generate(deps, { ...props, history }));
-  return storeReply(deps, { target, ...reply });
+  // Committed with the other replies written in this turn.
+  return groupCommit(deps.db).run(() => storeReply(deps, { target, ...reply }));
 }
 
 /** Screenshots whose text a reply reads, at most: the newest up to her message. */

@@ -211,17 +211,28 @@ export function conversationRows(
   db: Db,
   q: { chatId: string; uptoSeq: number; limit: number },
 ): MessageRow[] {
-  return allMessages(
-    db.prepare<[typeof q], unknown>(
-      `WITH recent AS MATERIALIZED (
-         SELECT id FROM messages WHERE chat_id = @chatId AND chat_seq <= @uptoSeq
-         ORDER BY chat_seq DESC LIMIT @limit
-       )
-       SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id IN recent
-       UNION ALL
-       SELECT ${MESSAGE_COLUMNS} FROM messages WHERE reply_to IN recent AND id NOT IN recent`,
+  const recent = newestMessages(db, { chatId: q.chatId, beforeSeq: q.uptoSeq + 1, limit: q.limit });
+  // Nearly always only her message being answered lacks its reply among them: one lookup.
+  const answered = new Set(recent.map((row) => row.replyTo));
+  const unanswered = recent.filter((row) => row.role === 'user' && !answered.has(row.id));
+  if (unanswered.length === 0) return recent;
+  return [
+    ...recent,
+    ...repliesTo(
+      db,
+      unanswered.map((row) => row.id),
     ),
-    q,
+  ];
+}
+
+/** The replies to these messages of hers (found through messages_one_reply). */
+function repliesTo(db: Db, messageIds: string[]): MessageRow[] {
+  return allMessages(
+    db.prepare<[string], unknown>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages
+       WHERE reply_to IN (SELECT value FROM json_each(?))`,
+    ),
+    JSON.stringify(messageIds),
   );
 }
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { chatPageQuerySchema, createChatSchema, sendMessageSchema } from '@shared/chat-schema';
+import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { preferredEncoding } from '../http/compress';
 import { signedIn, signedInUser } from '../http/signedIn';
@@ -40,7 +41,9 @@ export function chatRoutes(deps: Deps): Router<AppState> {
   router.post('/chats', async (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
     const body = validateBody(ctx, createChatSchema);
-    const { chat, created, accepted } = startChat(deps, { userId: user.id, tier, body });
+    const { chat, created, accepted } = await groupCommit(deps.db).run(() =>
+      startChat(deps, { userId: user.id, tier, body }),
+    );
     if (accepted) await awaitReply(deps, accepted.userMessage.id);
     const page = chatPage(deps, { userId: user.id, chatId: chat.id });
     ctx.status = created ? 201 : 200;
@@ -50,12 +53,10 @@ export function chatRoutes(deps: Deps): Router<AppState> {
   router.post('/chats/:id/messages', async (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
     const body = validateBody(ctx, sendMessageSchema);
-    const accepted = acceptMessage(deps, {
-      userId: user.id,
-      tier,
-      chatId: ctx.params.id ?? '',
-      message: body,
-    });
+    // Committed with the other sends of this turn: answered once on the disk.
+    const accepted = await groupCommit(deps.db).run(() =>
+      acceptMessage(deps, { userId: user.id, tier, chatId: ctx.params.id ?? '', message: body }),
+    );
     const viewer = { tier, persona: accepted.persona };
     const status = accepted.isNew || !accepted.reply ? 201 : 200;
     const userMessage = presentMessage(accepted.userMessage, viewer);

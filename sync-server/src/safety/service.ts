@@ -6,8 +6,21 @@ import { isUnsafeAnswer, readCrisis } from '@shared/safety/crisis';
  * the same detector the app runs on the device (shared/safety).
  */
 export function readsAsCrisis(text: string): boolean {
-  return readCrisis(text).crisis;
+  const known = recentReadings.get(text);
+  if (known !== undefined) return known;
+  const crisis = readCrisis(text).crisis;
+  if (recentReadings.size >= RECENT_READINGS) recentReadings.clear();
+  recentReadings.set(text, crisis);
+  return crisis;
 }
+
+/**
+ * Texts read lately and what they read as: a message is read when it is sent (a crisis is
+ * never counted against her limit) and again when its reply is written, and the reading is
+ * the same each time (readCrisis looks at the text alone).
+ */
+const RECENT_READINGS = 256;
+const recentReadings = new Map<string, boolean>();
 
 /**
  * Whether her message reads as suicide or self-harm intent: her words and any screenshot text

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { encodePullPage } from '@shared/compact-pull';
 import { pullQuerySchema, pushBodySchema } from '@shared/sync-schema';
+import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { signedIn } from '../http/signedIn';
 import type { AppState } from '../http/types';
@@ -11,10 +12,13 @@ import { pull, push } from './service';
 export function syncRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post('/sync/push', (ctx) => {
+  router.post('/sync/push', async (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
     const { mutations } = validateBody(ctx, pushBodySchema);
-    ctx.body = push(deps, { userId: user.id, tier, mutations });
+    // Her mutations, and the sends of other devices in this turn, share one commit.
+    ctx.body = await groupCommit(deps.db).run(() =>
+      push(deps, { userId: user.id, tier, mutations }),
+    );
   });
 
   router.get('/sync/pull', (ctx) => {
