@@ -22,6 +22,31 @@ export function hashSessionId(secret: string, id: string): string {
   return createHmac('sha256', secret).update(id).digest('base64url');
 }
 
+/** Session ids whose hash is kept in memory, at most (past it they all go). */
+export const KNOWN_SESSION_IDS = 10_000;
+const idHashesBySecret = new Map<string, Map<string, string>>();
+
+/**
+ * hashSessionId, kept for the ids lately seen: a device sends its id with every request, and
+ * the HMAC was the largest cost of reading a session that is kept in memory. The ids stay in
+ * this process's memory only (as each request's cookie does while it is handled); the database
+ * still holds only the HMAC.
+ */
+function knownIdHash(secret: string, id: string): string {
+  let idHashes = idHashesBySecret.get(secret);
+  if (!idHashes) {
+    idHashes = new Map();
+    idHashesBySecret.set(secret, idHashes);
+  }
+  let idHash = idHashes.get(id);
+  if (idHash === undefined) {
+    idHash = hashSessionId(secret, id);
+    if (idHashes.size >= KNOWN_SESSION_IDS) idHashes.clear();
+    idHashes.set(id, idHash);
+  }
+  return idHash;
+}
+
 export interface NewSession {
   /** The secret that goes into the cookie, and nowhere else. */
   id: string;
@@ -62,7 +87,7 @@ export function startSession(
 
 /** The live session behind a cookie value; an expired one is deleted and not returned. */
 export function findLiveSession(deps: Deps, props: { id: string }) {
-  const idHash = hashSessionId(deps.config.sessionSecret, props.id);
+  const idHash = knownIdHash(deps.config.sessionSecret, props.id);
   const session = unchangedMemo(deps.db)(`session ${idHash}`, () =>
     repo.findSession(deps.db, idHash),
   );
