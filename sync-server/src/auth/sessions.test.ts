@@ -29,7 +29,14 @@ describe('keptUserAgent', () => {
 });
 
 describe('findLiveSession', () => {
-  function depsWith(secret: string, db = openDatabase(':memory:')) {
+  /** A database holding her account (u1), and a clock. */
+  function depsWith(secret: string) {
+    const db = openDatabase(':memory:');
+    migrate(db);
+    db.prepare(
+      `INSERT INTO users (id, email, password_hash, created_at, updated_at)
+       VALUES ('u1', 'u1@example.com', 'h', 0, 0)`,
+    ).run();
     let now = 1_000;
     const deps = {
       db,
@@ -41,13 +48,6 @@ describe('findLiveSession', () => {
 
   it('finds her session by its id every time, whatever ids came between, and never by another secret', () => {
     const { deps } = depsWith('secret-one');
-    migrate(deps.db);
-    deps.db
-      .prepare(
-        `INSERT INTO users (id, email, password_hash, created_at, updated_at)
-         VALUES ('u1', 'u1@example.com', 'h', 0, 0)`,
-      )
-      .run();
     const { id } = startSession(deps, { userId: 'u1' });
     expect(findLiveSession(deps, { id })?.userId).toBe('u1');
     for (let index = 0; index <= KNOWN_SESSION_IDS; index += 1) {
@@ -61,13 +61,6 @@ describe('findLiveSession', () => {
 
   it('finds it no more once it is ended or has expired', () => {
     const { deps, later } = depsWith('secret');
-    migrate(deps.db);
-    deps.db
-      .prepare(
-        `INSERT INTO users (id, email, password_hash, created_at, updated_at)
-         VALUES ('u1', 'u1@example.com', 'h', 0, 0)`,
-      )
-      .run();
     const ended = startSession(deps, { userId: 'u1' });
     const expiring = startSession(deps, { userId: 'u1' });
     expect(findLiveSession(deps, { id: ended.id })).toBeDefined();
