@@ -148,9 +148,9 @@ function storeReply(
   const { chat, userMessage } = props.target;
   const now = deps.now();
   try {
-    deps.db.transaction(() => {
-      if (!repo.findMessage(deps.db, userMessage.id)) return;
-      repo.appendMessage(deps.db, {
+    return deps.db.transaction(() => {
+      if (!repo.findMessage(deps.db, userMessage.id)) return undefined;
+      const reply = repo.appendMessage(deps.db, {
         message: {
           ...userMessageRow(
             { message: props.text },
@@ -162,12 +162,13 @@ function storeReply(
         },
       });
       jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
+      return reply;
     })();
   } catch (error) {
     if (!repo.isUniqueViolation(error)) throw error;
     jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
+    return repo.findReplyTo(deps.db, userMessage.id);
   }
-  return repo.findReplyTo(deps.db, userMessage.id);
 }
 
 /**

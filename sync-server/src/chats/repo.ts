@@ -283,15 +283,21 @@ export function firstUserMessageId(db: Db, chatId: string): string | undefined {
     .get(chatId)?.id;
 }
 
-export function insertMessage(db: Db, message: MessageRow): void {
-  db.prepare(
-    `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
-       is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
-       ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error)
-     VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
-       @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
-       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError)`,
-  ).run(message);
+export function insertMessage(db: Db, message: MessageRow): MessageRow {
+  const [stored] = allMessages(
+    db.prepare<[MessageRow], unknown>(
+      `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
+         is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
+         ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error)
+       VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
+         @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
+         @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError)
+       RETURNING ${MESSAGE_COLUMNS}`,
+    ),
+    message,
+  );
+  if (!stored) throw new Error('The new message row was not returned');
+  return stored;
 }
 
 /** The chat's next place for a message (1, 2, 3, ...). Call inside the write's transaction. */
@@ -306,15 +312,16 @@ export function nextChatSeq(db: Db, chatId: string): number {
 
 /**
  * Stores a message as the chat's next one and marks the chat changed, in one transaction (a
- * savepoint inside the caller's). The one way a message is written.
+ * savepoint inside the caller's), and answers the row as stored. The one way a message is
+ * written.
  */
 export function appendMessage(
   db: Db,
   props: { message: NewMessage; titleIfUntitled?: string },
-): void {
+): MessageRow {
   const { message } = props;
-  db.transaction(() => {
-    insertMessage(db, {
+  return db.transaction(() => {
+    const stored = insertMessage(db, {
       ...message,
       changeSeq: nextChangeSeq(db, message.userId),
       chatSeq: nextChatSeq(db, message.chatId),
@@ -326,6 +333,7 @@ export function appendMessage(
       updatedAt: message.createdAt,
       changeSeq: nextChangeSeq(db, message.userId),
     });
+    return stored;
   })();
 }
 

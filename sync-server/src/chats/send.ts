@@ -71,9 +71,12 @@ export function acceptMessage(
   // Past her storage quota: 413 before anything is counted or stored.
   ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
   // Counted in the same commit as her message: past her hourly limit, the 429 stores nothing.
-  deps.db.transaction(() => {
+  const userMessage = deps.db.transaction(() => {
     countReply(deps, { ...props, texts: [props.message.message, props.message.extractedText] });
-    repo.appendMessage(deps.db, { message: row, titleIfUntitled: chatTitleFrom(row.content) });
+    const stored = repo.appendMessage(deps.db, {
+      message: row,
+      titleIfUntitled: chatTitleFrom(row.content),
+    });
     jobsRepo.insertJob(deps.db, {
       messageId: id,
       userId: props.userId,
@@ -81,10 +84,9 @@ export function acceptMessage(
       createdAt: row.createdAt,
     });
     ensureWithinQuota(deps, { userId: props.userId });
+    return stored;
   })();
   deps.replyJobs.kick();
-  const userMessage = repo.findMessage(deps.db, id);
-  if (!userMessage) throw new Error('The new message row was not found');
   return { chat, persona, userMessage, reply: undefined, isNew: true };
 }
 
