@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
+import { remembered } from '../remembered';
 import * as repo from './repo';
 
 /** Absolute lifetime: a session ends 30 days after sign-in, however much it is used. */
@@ -24,7 +25,7 @@ export function hashSessionId(secret: string, id: string): string {
 
 /** Session ids whose hash is kept in memory, at most (past it they all go). */
 export const KNOWN_SESSION_IDS = 10_000;
-const idHashesBySecret = new Map<string, Map<string, string>>();
+const idHashesBySecret = new Map<string, (id: string) => string>();
 
 /**
  * hashSessionId, kept for the ids lately seen: a device sends its id with every request, and
@@ -33,18 +34,12 @@ const idHashesBySecret = new Map<string, Map<string, string>>();
  * still holds only the HMAC.
  */
 function knownIdHash(secret: string, id: string): string {
-  let idHashes = idHashesBySecret.get(secret);
-  if (!idHashes) {
-    idHashes = new Map();
-    idHashesBySecret.set(secret, idHashes);
+  let idHashOf = idHashesBySecret.get(secret);
+  if (!idHashOf) {
+    idHashOf = remembered(KNOWN_SESSION_IDS, (each) => hashSessionId(secret, each));
+    idHashesBySecret.set(secret, idHashOf);
   }
-  let idHash = idHashes.get(id);
-  if (idHash === undefined) {
-    idHash = hashSessionId(secret, id);
-    if (idHashes.size >= KNOWN_SESSION_IDS) idHashes.clear();
-    idHashes.set(id, idHash);
-  }
-  return idHash;
+  return idHashOf(id);
 }
 
 export interface NewSession {

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import compress from 'koa-compress';
+import { remembered } from '../remembered';
 import type { Encoding } from './precompressed';
 
 /** Answers smaller than this go as they are: compressing them saves nothing worth the time. */
@@ -36,19 +37,11 @@ export const isCompressible = (mimeType: string): boolean => COMPRESSIBLE.test(m
 export function preferredEncoding(ctx: Context): Encoding | null {
   const header = ctx.request.headers['accept-encoding'];
   if (!header) return null;
-  // A browser sends the same header on each request: read once, looked up after.
-  let encoding = encodingOfHeader.get(header);
-  if (encoding === undefined) {
-    encoding = readAcceptEncoding(header);
-    if (encodingOfHeader.size >= KNOWN_ACCEPT_ENCODINGS) encodingOfHeader.clear();
-    encodingOfHeader.set(header, encoding);
-  }
-  return encoding;
+  return encodingOfHeader(header);
 }
 
-/** Accept-Encoding headers kept read, at most (browsers send a handful between them). */
-const KNOWN_ACCEPT_ENCODINGS = 64;
-const encodingOfHeader = new Map<string, Encoding | null>();
+/** A browser sends the same header on each request: read once, looked up after. */
+const encodingOfHeader = remembered(64, readAcceptEncoding);
 
 function readAcceptEncoding(header: string): Encoding | null {
   let br: number | undefined;

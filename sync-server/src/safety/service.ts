@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { remembered } from '../remembered';
 import { isUnsafeAnswer, readCrisis } from '@shared/safety/crisis';
 
 /**
@@ -6,12 +7,7 @@ import { isUnsafeAnswer, readCrisis } from '@shared/safety/crisis';
  * the same detector the app runs on the device (shared/safety).
  */
 export function readsAsCrisis(text: string): boolean {
-  const known = recentReadings.get(text);
-  if (known !== undefined) return known;
-  const crisis = readCrisis(text).crisis;
-  if (recentReadings.size >= RECENT_READINGS) recentReadings.clear();
-  recentReadings.set(text, crisis);
-  return crisis;
+  return recentReading(text);
 }
 
 /**
@@ -19,8 +15,7 @@ export function readsAsCrisis(text: string): boolean {
  * never counted against her limit) and again when its reply is written, and the reading is
  * the same each time (readCrisis looks at the text alone).
  */
-const RECENT_READINGS = 256;
-const recentReadings = new Map<string, boolean>();
+const recentReading = remembered(256, (text) => readCrisis(text).crisis);
 
 /**
  * Whether her message reads as suicide or self-harm intent: her words and any screenshot text
