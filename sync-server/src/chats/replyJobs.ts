@@ -1,3 +1,4 @@
+import { withoutFlush } from '../db/open';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { replyFailed, replyInterrupted, ReplyAborted } from '../replies/errors';
@@ -73,8 +74,11 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
   function claim(deps: Deps, limit: number): ReplyJobRow[] {
     const now = deps.now();
     const abandoned: ReplyJobRow[] = [];
-    const claimed = deps.db
-      .transaction(() => {
+    // Not flushed to the disk (it blocked the server for a flush at every claim): a claim lost
+    // to a power cut leaves its job queued, claimed again at the next start. The reply it
+    // leads to is committed in full.
+    const claimed = withoutFlush(deps.db, () =>
+      deps.db.transaction(() => {
         const busyChatIds = [...running.values()].map((job) => job.chatId);
         const jobs = jobsRepo.claimableJobs(deps.db, { now, limit, busyChatIds });
         return jobs.flatMap((job) => {
@@ -86,8 +90,8 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
           jobsRepo.markRunning(deps.db, { messageId: job.messageId, now, leaseUntil });
           return [{ ...job, state: 'running' as const, attempts: job.attempts + 1, leaseUntil }];
         });
-      })
-      .immediate();
+      })(),
+    );
     for (const job of abandoned) {
       deps.logger.error({ messageId: job.messageId }, 'reply job abandoned too often');
       feed.finish(job.messageId, { type: 'error', error: replyFailed() });

@@ -1,0 +1,73 @@
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
+import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open';
+import type { Db } from '../db/open';
+import type { Deps } from '../deps';
+import type { ReplyRequest } from '../replies/types';
+import * as jobsRepo from './jobsRepo';
+import { createReplyJobs } from './replyJobs';
+import type { ReplyJobs } from './replyJobs';
+
+const NOW = 1_000_000;
+
+let db: Db;
+let jobs: ReplyJobs;
+/** The connection's `synchronous` each time a claim looked for jobs. */
+let syncOfClaims: unknown[];
+
+/** A provider that writes nothing until the job is stopped. */
+const silentProvider = {
+  name: 'openai',
+  historyRows: 10,
+  async *generate(request: ReplyRequest) {
+    await new Promise((resolve) => request.signal?.addEventListener('abort', resolve));
+    yield* [];
+  },
+};
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  migrate(db);
+  db.exec(`
+    INSERT INTO users (id, email, password_hash, created_at, updated_at)
+      VALUES ('u', 'u@example.com', 'h', 0, 0);
+    INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
+      VALUES ('c', 'u', 1, '', 0, 0, 0);
+    INSERT INTO messages (id, chat_id, user_id, role, content, created_at, change_seq, chat_seq)
+      VALUES ('m', 'c', 'u', 'user', 'hi', 0, 1, 1);`);
+  jobsRepo.insertJob(db, { messageId: 'm', userId: 'u', chatId: 'c', createdAt: 0 });
+  syncOfClaims = [];
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    if (sql.includes('ROW_NUMBER()')) syncOfClaims.push(db.pragma('synchronous', { simple: true }));
+    return prepare(sql);
+  }) as Db['prepare'];
+  const deps = {
+    db,
+    now: () => NOW,
+    logger: pino({ level: 'silent' }),
+    config: {
+      replyJobConcurrency: 4,
+      replyJobLeaseMs: 30_000,
+      openaiModeration: false,
+    } as Config,
+    replies: silentProvider,
+  } as unknown as Deps;
+  jobs = createReplyJobs(() => deps);
+  (deps as { replyJobs: ReplyJobs }).replyJobs = jobs;
+});
+afterEach(async () => {
+  await jobs.stop();
+  db.close();
+});
+
+describe('a claim of reply jobs', () => {
+  it('is committed without a flush to the disk, and leaves the connection FULL after', () => {
+    jobs.start();
+    expect(syncOfClaims).toEqual([1]);
+    expect(jobsRepo.findJob(db, 'm')).toMatchObject({ state: 'running', attempts: 1 });
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+});
