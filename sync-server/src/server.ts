@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
+import { startCheckpointing } from './db/checkpointer';
 import { openDataDirDatabase } from './db/open';
 import type { Db } from './db/open';
 import { createLogger } from './logger';
@@ -62,8 +63,10 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config);
   const db = openDataDirDatabase(config.dataDir);
   let stopPruning = () => {};
+  let stopCheckpointing = () => Promise.resolve();
   try {
     migrate(db);
+    stopCheckpointing = startCheckpointing({ db, logger });
     stopPruning = startPruning({
       db,
       now: options.now ?? Date.now,
@@ -107,10 +110,12 @@ export async function startServer(
               logger.warn({ err: error }, 'the OCR reader did not close');
             }),
           )
+          .then(stopCheckpointing)
           .finally(() => db.close()),
     };
   } catch (error) {
     stopPruning();
+    await stopCheckpointing();
     db.close();
     throw error;
   }
