@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointing } from './checkpointer';
@@ -65,6 +67,29 @@ describe('startCheckpointing', () => {
       timeout: 10_000,
     });
     expect(String(logged[0])).toContain('the checkpointer stopped');
+  });
+
+  it('keeps a process that awaits its stop running until the worker is gone', () => {
+    // Its worker never keeps the process alive; awaited alone, a stop used to end the process
+    // there (exit 13, the database never closed).
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const script = `
+      import { pino } from 'pino';
+      import { startCheckpointing } from ${JSON.stringify(path.join(here, 'checkpointer.ts'))};
+      import { openDatabase } from ${JSON.stringify(path.join(here, 'open.ts'))};
+      const db = openDatabase(${JSON.stringify(path.join(root, 'child.sqlite'))});
+      await startCheckpointing({ db, logger: pino({ level: 'silent' }) })();
+      db.close();
+      console.log('closed');`;
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '--eval', script],
+      { cwd: path.join(here, '../../..'), encoding: 'utf8', timeout: 30_000 },
+    );
+    expect({ status: child.status, stdout: child.stdout.trim() }).toEqual({
+      status: 0,
+      stdout: 'closed',
+    });
   });
 
   it('stops its worker, once or twice, and does nothing for a database in memory', async () => {

@@ -81,6 +81,8 @@ export function startCheckpointing(props: {
   );
   return () => {
     stopped = true;
+    // Held until it has exited: awaited alone, an unref'd worker lets the process end first.
+    worker.ref();
     worker.postMessage('stop');
     return exited;
   };
