@@ -22,6 +22,13 @@ describe('openDatabase', () => {
     db.close();
   });
 
+  it("keeps a transaction's savepoint journal in memory, not in a temporary file", () => {
+    const db = openDatabase(path.join(root, 'x.sqlite'));
+    // 2 = MEMORY (0 the build's default, a file here; 1 FILE)
+    expect(db.pragma('temp_store', { simple: true })).toBe(2);
+    db.close();
+  });
+
   it('prepares each SQL text once and answers the same statement, with the data of now', () => {
     const db = openDatabase(path.join(root, 'x.sqlite'));
     db.exec('CREATE TABLE t (x)');
