@@ -69,6 +69,29 @@ describe('openDatabase', () => {
     ours.close();
   });
 
+  it('runs a transaction with its arguments and answer; a nested one that throws is undone alone', () => {
+    const db = openDatabase(path.join(root, 'x.sqlite'));
+    db.exec('CREATE TABLE t (x)');
+    const insert = (x: number) => db.prepare('INSERT INTO t VALUES (?)').run(x);
+    const all = () => db.prepare<[], { x: number }>('SELECT x FROM t ORDER BY x').all();
+    const failing = db.transaction((x: number) => {
+      insert(x);
+      throw new Error(`no ${x}`);
+    });
+    const outer = db.transaction((a: number, b: number) => {
+      insert(a);
+      expect(() => failing(b)).toThrow(`no ${b}`);
+      expect(db.inTransaction).toBe(true);
+      return a + b;
+    });
+    expect(outer(1, 2)).toBe(3);
+    expect(all()).toEqual([{ x: 1 }]);
+    expect(() => failing(4)).toThrow('no 4');
+    expect(db.inTransaction).toBe(false);
+    expect(all()).toEqual([{ x: 1 }]);
+    db.close();
+  });
+
   it('creates the database and its -wal and -shm files readable by the owner only', () => {
     const file = path.join(root, 'x.sqlite');
     const db = openDatabase(file);
