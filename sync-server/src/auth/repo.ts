@@ -79,7 +79,7 @@ export function deleteOldestSessions(db: Db, userId: string, keep: number): void
   db.prepare(
     `DELETE FROM sessions WHERE user_id = @userId AND rowid NOT IN (
        SELECT rowid FROM sessions WHERE user_id = @userId
-       ORDER BY created_at DESC, rowid DESC LIMIT @keep
+       ORDER BY created_at DESC, rowid DESC LIMIT +@keep
      )`,
   ).run({ userId, keep });
 }

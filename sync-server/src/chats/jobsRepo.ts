@@ -82,7 +82,7 @@ export function claimableJobs(
        )
        WHERE inChat = 1
        ORDER BY createdAt, position
-       LIMIT @limit`,
+       LIMIT +@limit`,
     )
     .all({ now: q.now, limit: q.limit, busy: JSON.stringify(q.busyChatIds) });
 }

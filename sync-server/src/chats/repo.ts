@@ -193,7 +193,7 @@ export function newestMessages(
     db.prepare<[string, number, number, number], unknown>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages
        WHERE chat_id = ? AND chat_seq < ? AND created_at < ?
-       ORDER BY chat_seq DESC LIMIT ?`,
+       ORDER BY chat_seq DESC LIMIT +?`,
     ),
     q.chatId,
     q.beforeSeq ?? Number.MAX_SAFE_INTEGER,
@@ -246,7 +246,7 @@ export function screenshotTexts(
       `SELECT extracted_text AS text FROM messages
        WHERE chat_id = @chatId AND chat_seq <= @uptoSeq
          AND extracted_text IS NOT NULL AND extracted_text <> ''
-       ORDER BY chat_seq DESC LIMIT @limit`,
+       ORDER BY chat_seq DESC LIMIT +@limit`,
     )
     .all(q)
     .map((row) => row.text)
@@ -362,7 +362,7 @@ export function chatsChangedSince(
   return db
     .prepare<[string, number, number], ChatRow>(
       `SELECT ${CHAT_COLUMNS} FROM chats WHERE user_id = ? AND change_seq > ?
-       ORDER BY change_seq LIMIT ?`,
+       ORDER BY change_seq LIMIT +?`,
     )
     .all(q.userId, q.cursor, q.limit);
 }
@@ -375,7 +375,7 @@ export function messagesChangedSince(
   return allMessages(
     db.prepare<[string, number, number], unknown>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_id = ? AND change_seq > ?
-       ORDER BY change_seq LIMIT ?`,
+       ORDER BY change_seq LIMIT +?`,
     ),
     q.userId,
     q.cursor,

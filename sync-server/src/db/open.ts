@@ -43,6 +43,11 @@ export const STATEMENT_CACHE_SIZE = 500;
  * prepare their SQL at each call, which compiles it again (tens of microseconds, on every
  * request); a statement is reusable, and none of ours changes its mode (pluck, raw, expand) or
  * is iterated, so one prepared statement serves every call. The oldest text goes past the size.
+ *
+ * A statement whose LIMIT or OFFSET is a bare parameter (a lone `?`) is compiled anew at every
+ * run all the same: SQLite plans it with the number bound, and binding one again marks it
+ * stale (~10 µs for a page of messages, several times per message sent). Ours say `LIMIT +?`,
+ * a number SQLite reads only as the statement runs (`statementReuse.test.ts` holds us to it).
  */
 function cacheStatements(db: BetterDatabase): void {
   const prepare = db.prepare.bind(db);
