@@ -21,22 +21,32 @@ const T0 = Date.UTC(2030, 0, 1);
 
 let db: Db;
 let rowsRead = 0;
+let statementsRun = 0;
 let requests: ReplyRequest[];
 let deps: Deps;
 
-/** Counts every row any statement hands back, so a test can bound what a use case reads. */
+/**
+ * Counts every row any statement hands back, and every statement run, so a test can bound
+ * what a use case reads.
+ */
 function countingRows(database: Db): Db {
   const prepare = database.prepare.bind(database);
+  const counted = new WeakSet<object>();
   database.prepare = ((sql: string) => {
     const statement = prepare(sql);
+    // The connection answers the same statement for the same SQL: counted once.
+    if (counted.has(statement)) return statement;
+    counted.add(statement);
     const all = statement.all.bind(statement);
     const get = statement.get.bind(statement);
     statement.all = (...args: unknown[]) => {
+      statementsRun += 1;
       const rows = all(...args);
       rowsRead += rows.length;
       return rows;
     };
     statement.get = (...args: unknown[]) => {
+      statementsRun += 1;
       const row = get(...args);
       if (row !== undefined) rowsRead += 1;
       return row;
@@ -157,6 +167,32 @@ describe('a reply in a chat of 5,000 messages', () => {
     expect(history.length).toBeLessThanOrEqual(BUILTIN_HISTORY_ROWS + 1);
     expect(history.at(-1)).toBe(`text ${CHAT_LENGTH - 1}`);
     expect(rowsRead).toBeLessThan(4 * BUILTIN_HISTORY_ROWS);
+  });
+
+  it('reads the chat with one statement when her earlier messages all have their replies', () => {
+    seedChat(CHAT_LENGTH - 1);
+    const target = targetOf(CHAT_LENGTH - 1);
+    const read = () => {
+      statementsRun = 0;
+      return repo.conversationRows(deps.db, {
+        chatId: 'c',
+        uptoSeq: target.userMessage.chatSeq,
+        limit: MODEL_HISTORY_ROWS,
+      });
+    };
+    expect(read().map((row) => row.chatSeq)).toContain(CHAT_LENGTH - 1);
+    // Her message being answered has no reply to look for: no second statement.
+    expect(statementsRun).toBe(1);
+    // The reply to her message before (4997) was stored after hers, at 5000.
+    db.prepare("UPDATE messages SET reply_to = NULL WHERE id = 'm4998'").run();
+    db.prepare(
+      `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, created_at,
+         change_seq, chat_seq)
+       VALUES ('late', 'c', 'u', 'assistant', 'late reply', 'm4997', 0, 5000, 5000)`,
+    ).run();
+    // Found by a second statement.
+    expect(read().map((row) => row.id)).toContain('late');
+    expect(statementsRun).toBe(2);
   });
 
   it('keeps a reply that was stored after a later message of hers in its place', async () => {

@@ -205,16 +205,19 @@ export function newestMessages(
 /**
  * What a reply to the message at `uptoSeq` reads of its chat: the newest `limit` messages up to
  * it, and the replies to those (a reply is stored after any message she sent meanwhile, so it
- * may sit past `uptoSeq`). Bounded however long the chat is; in no order.
+ * may sit past `uptoSeq`). Bounded however long the chat is; in no order. The message at
+ * `uptoSeq` is the one being answered, whose reply is not stored: it is not looked for.
  */
 export function conversationRows(
   db: Db,
   q: { chatId: string; uptoSeq: number; limit: number },
 ): MessageRow[] {
   const recent = newestMessages(db, { chatId: q.chatId, beforeSeq: q.uptoSeq + 1, limit: q.limit });
-  // Nearly always only her message being answered lacks its reply among them: one lookup.
+  // Nearly always every message of hers before the one answered has its reply among them.
   const answered = new Set(recent.map((row) => row.replyTo));
-  const unanswered = recent.filter((row) => row.role === 'user' && !answered.has(row.id));
+  const unanswered = recent.filter(
+    (row) => row.role === 'user' && row.chatSeq !== q.uptoSeq && !answered.has(row.id),
+  );
   if (unanswered.length === 0) return recent;
   return [
     ...recent,
