@@ -3,6 +3,7 @@ import { chatTitleFrom, type PersonaRef } from '@shared/chat';
 import { PUSH_MAX_MUTATIONS, type Mutation } from '@shared/sync';
 import { isTheme } from '@shared/theme';
 import type { PublicUser } from '@shared/user';
+import { uuidv7 } from '@shared/uuid';
 import { deleteMessagesOf, pendingMessage, updateMessage, type OcrFields } from './chats';
 import { db, type OutboxEntry } from './db';
 import { applyProfile } from './profile';
@@ -49,12 +50,12 @@ export async function queueMessage(input: {
     const fields = ocr ? sendableOcrFields(ocr) : {};
     const mutation: Mutation = creates
       ? {
-          id: crypto.randomUUID(),
+          id: uuidv7(),
           type: 'createChat',
           chat: { id: chatId, messageId, message: text, personaId: newChat.persona.id, ...fields },
         }
       : {
-          id: crypto.randomUUID(),
+          id: uuidv7(),
           type: 'sendMessage',
           chatId,
           message: { id: messageId, message: text, ...fields },
@@ -136,7 +137,7 @@ export async function queueNewChat(input: {
     await db.chats.put({ id: chatId, title: '', timestamp: now, updatedAt: now, persona });
     await db.outbox.add(
       entry({
-        id: crypto.randomUUID(),
+        id: uuidv7(),
         type: 'createChat',
         chat: {
           id: chatId,
@@ -157,7 +158,7 @@ export async function queueDeleteChat(chatId: string): Promise<void> {
     await deleteMessagesOf([chatId]);
     await db.images.where('chatId').equals(chatId).delete();
     await db.drafts.delete(chatId);
-    await db.outbox.add(entry({ id: crypto.randomUUID(), type: 'deleteChat', chatId }));
+    await db.outbox.add(entry({ id: uuidv7(), type: 'deleteChat', chatId }));
   });
 }
 
@@ -196,7 +197,7 @@ export async function queueProfileUpdate(
   change: ProfileUpdate,
 ): Promise<{ mutationId: string; profile: ProfileUpdate; user: PublicUser | null }> {
   const profile = await normalizedChange(change);
-  const mutation: Mutation = { id: crypto.randomUUID(), type: 'updateProfile', profile };
+  const mutation: Mutation = { id: uuidv7(), type: 'updateProfile', profile };
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const stored = (await db.meta.get('user'))?.value as PublicUser | undefined;
     const user = stored ? applyProfile(stored, profile) : null;

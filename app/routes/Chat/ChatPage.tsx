@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Persona } from '@shared/personas';
+import { uuidv7 } from '@shared/uuid';
 import { afterScreenDrawn } from '../../components/afterScreen';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Spinner } from '../../components/ui/Spinner';
@@ -57,8 +58,8 @@ export function ChatPage() {
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
   const newKey = params.get('new') ?? '';
-  const [fresh, setFresh] = useState(() => ({ key: newKey, id: crypto.randomUUID() }));
-  if (!chatId && fresh.key !== newKey) setFresh({ key: newKey, id: crypto.randomUUID() });
+  const [fresh, setFresh] = useState(() => ({ key: newKey, id: uuidv7() }));
+  if (!chatId && fresh.key !== newKey) setFresh({ key: newKey, id: uuidv7() });
   const deciding = useCassieEntry(
     Boolean(user) && isCassie && !chatId && !arrivedAsVisitor,
     fresh.id,

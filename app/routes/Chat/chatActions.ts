@@ -1,6 +1,7 @@
 import { MESSAGE_MAX_LENGTH, type PersonaRef } from '@shared/chat';
 import type { OcrFields } from '../../db/chats';
 import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
+import { uuidv7 } from '@shared/uuid';
 import { queueDeleteChat, queueMessage, queueNewChat } from '../../db/outbox';
 import { requestSync } from '../../sync/requestSync';
 
@@ -63,7 +64,7 @@ export async function sendScreenshot(
   const text = input.text.trim();
   await sendMessage({
     chatId: input.chatId,
-    messageId: crypto.randomUUID(),
+    messageId: uuidv7(),
     personaId: input.personaId,
     text: text.slice(0, MESSAGE_MAX_LENGTH),
     image: input.image,
@@ -87,9 +88,9 @@ export async function sendScreenshot(
  */
 export async function startPersonaChat(
   personaId: number,
-  chatId: string = crypto.randomUUID(),
+  chatId: string = uuidv7(),
 ): Promise<string> {
-  await queueNewChat({ chatId, persona: personaRef(personaId), greetingId: crypto.randomUUID() });
+  await queueNewChat({ chatId, persona: personaRef(personaId), greetingId: uuidv7() });
   void requestSync();
   return chatId;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { uuidv7 } from '@shared/uuid';
 import { ocrFieldsOf } from '../../db/chats';
 import type { LocalMessage } from '../../db/db';
 import { localImageOf } from '../../db/outbox';
@@ -41,7 +42,7 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
   async function send(value: string, personaId: number) {
     if (!value.trim()) return;
     setText('');
-    await sendMessage({ chatId, messageId: crypto.randomUUID(), text: value, personaId });
+    await sendMessage({ chatId, messageId: uuidv7(), text: value, personaId });
     if (!inUrl) await navigate(`/chat/${chatId}`, { replace: true });
   }
 

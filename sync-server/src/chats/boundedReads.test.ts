@@ -195,6 +195,16 @@ describe('a reply in a chat of 5,000 messages', () => {
     expect(statementsRun).toBe(2);
   });
 
+  it('gives the reply an id that starts with the time it was written (UUID v7)', async () => {
+    seedChat(9);
+    const reply = await writeReply(deps, { user, target: targetOf(9) });
+    // New rows' ids sort after older ones: a commit of many new messages adds them to the
+    // last pages of the id indexes, not to a page each anywhere in them.
+    const time = (T0 + 10_000_000).toString(16).padStart(12, '0');
+    expect(reply?.id.replace('-', '').slice(0, 12)).toBe(time);
+    expect(reply?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/);
+  });
+
   it('keeps a reply that was stored after a later message of hers in its place', async () => {
     seedChat(10);
     // She sent 11 and 12 quickly; the reply to 11 was stored after 12 (chat_seq 13).

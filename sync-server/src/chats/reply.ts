@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { REPLY_FAILED_MESSAGE } from '@shared/chat';
 import type { Persona } from '@shared/personas';
 import { displayName } from '@shared/user';
+import { uuidv7 } from '@shared/uuid';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
@@ -154,7 +154,7 @@ function storeReply(
         message: {
           ...userMessageRow(
             { message: props.text },
-            { id: randomUUID(), chatId: chat.id, userId: chat.userId, now },
+            { id: uuidv7(now), chatId: chat.id, userId: chat.userId, now },
           ),
           role: 'assistant',
           isCrisis: props.isCrisis ? 1 : 0,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { chatTitleFrom } from '@shared/chat';
 import type { OcrAnalysis, AnalysisType } from '@shared/chat';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
+import { uuidv7 } from '@shared/uuid';
 import type { Deps } from '../deps';
 import { ensureRoomFor, ensureWithinQuota, messageBytes } from '../storage/service';
 import * as jobsRepo from './jobsRepo';
@@ -47,7 +47,7 @@ export function acceptMessage(
 ): AcceptedMessage {
   const chat = findOwnChat(deps, { userId: props.userId, chatId: props.chatId });
   const persona = usablePersona(chat, props.tier);
-  const id = props.message.id ?? randomUUID();
+  const id = props.message.id ?? uuidv7(deps.now());
   const earlier = repo.findMessage(deps.db, id);
   if (earlier) {
     if (earlier.chatId !== chat.id || earlier.role !== 'user') {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { CHAT_PAGE_DEFAULT_LIMIT, chatPageMessages } from '@shared/chat';
 import type { ChatPageQuery } from '@shared/chat';
 import { canUsePersona, personaById } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
+import { uuidv7 } from '@shared/uuid';
 import type { Deps } from '../deps';
 import { conflict, notFound, subscriptionRequired, validation } from '../http/errors';
 import { deleteImages } from '../images/service';
@@ -111,7 +111,7 @@ export function openChat(
   const { userId, greetingId } = props;
   const persona = personaById(props.personaId);
   if (!persona) throw notFound('Bestie not found');
-  const id = props.id ?? randomUUID();
+  const id = props.id ?? uuidv7(deps.now());
   const existing = repo.findChat(deps.db, id);
   if (existing) return { chat: sameChat(existing, userId), created: false };
   if (!canUsePersona(props.tier, persona)) throw personaLocked();
