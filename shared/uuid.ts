@@ -9,18 +9,33 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
  * than the row's `createdAt`, which goes with it everywhere.
  */
 export function uuidv7(now: number = Date.now()): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const random = randomBytes();
+  let text = '';
   let time = now;
   for (let index = 5; index >= 0; index -= 1) {
-    bytes[index] = time % 256;
+    text = HEX[time % 256] + text;
     time = Math.floor(time / 256);
   }
-  bytes[6] = 0x70 | ((bytes[6] ?? 0) & 0x0f);
-  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
-  let text = '';
-  for (let index = 0; index < 16; index += 1) {
-    if (index === 4 || index === 6 || index === 8 || index === 10) text += '-';
-    text += HEX[bytes[index] ?? 0];
-  }
+  text = `${text.slice(0, 8)}-${text.slice(8)}-`;
+  text += HEX[0x70 | ((random[0] ?? 0) & 0x0f)];
+  text += `${HEX[random[1] ?? 0]}-`;
+  text += HEX[0x80 | ((random[2] ?? 0) & 0x3f)];
+  text += `${HEX[random[3] ?? 0]}-`;
+  for (let index = 4; index < 10; index += 1) text += HEX[random[index] ?? 0];
   return text;
+}
+
+/** Random bytes are asked of the system in bulk (a call each cost more than the rest of an id). */
+const POOL_IDS = 128;
+let pool = new Uint8Array(0);
+let used = 0;
+
+/** Ten fresh random bytes: the 74 random bits of an id, and its version and variant bits. */
+function randomBytes(): Uint8Array {
+  if (used >= pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(10 * POOL_IDS));
+    used = 0;
+  }
+  used += 10;
+  return pool.subarray(used - 10, used);
 }
