@@ -1,14 +1,21 @@
-import { createHash } from 'node:crypto';
 import { voiceOf } from '../../personas/voices';
 import type { ReplyProvider, ReplyRequest } from '../types';
 import { feelingOf, reflectionOf, topicInContext } from './analyse';
 import { LINES } from './lines';
 import type { PersonaLines } from './lines';
 
-/** A number from the seed and a slot name, so the same input gives the same reply. */
+/**
+ * A number from the seed and a slot name, so the same input gives the same reply: FNV-1a, a
+ * spread of 32 bits for picking a line (nothing is kept secret by it). It was SHA-256, a
+ * hash object made for each of a reply's picks, ~2 % of a send under load.
+ */
 function pickIndex(seed: string, slot: string, length: number): number {
-  const hash = createHash('sha256').update(`${seed}:${slot}`).digest();
-  return hash.readUInt32BE(0) % length;
+  const text = `${seed}:${slot}`;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  return (hash >>> 0) % length;
 }
 
 /** How many earlier replies a line should not come back from, when the bank allows. */
