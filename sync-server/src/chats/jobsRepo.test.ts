@@ -72,7 +72,7 @@ describe('claimableJobs', () => {
     expect(claimable(['a', 'e'])).toEqual(['c1', 'd2']);
   });
 
-  it("finds a chat's running job through reply_jobs_chat_state, not by reading every live lease", () => {
+  it("finds a chat's running job through reply_jobs_chat_running, not by reading every live lease", () => {
     // The lease index would read every job running anywhere for each one queued: with a full
     // runner and a backlog, thousands of rows at every send.
     job('a1', 'a');
@@ -90,8 +90,6 @@ describe('claimableJobs', () => {
       )
       .all({ now: NOW, limit: 1, busy: '[]' })
       .map((row) => row.detail);
-    expect(plan).toContain(
-      'SEARCH other USING INDEX reply_jobs_chat_state (chat_id=? AND state=?)',
-    );
+    expect(plan).toContain('SEARCH other USING INDEX reply_jobs_chat_running (chat_id=?)');
   });
 });

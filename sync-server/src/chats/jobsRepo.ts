@@ -58,7 +58,7 @@ export function requeueFinishedJob(db: Db, job: { messageId: string; now: number
  * Jobs a runner may take now, oldest first and at most one per chat (a chat's replies are
  * written one after another, each seeing the one before): queued ones, and running ones whose
  * lease ran out, in chats where no other job holds a live lease and none of `busy` runs here.
- * A chat's running job is found through reply_jobs_chat_state: the `+` keeps SQLite off the
+ * A chat's running job is found through reply_jobs_chat_running: the `+` keeps SQLite off the
  * lease index, which would read every job running anywhere for each queued one (a full runner
  * of 64 and a backlog: thousands of rows at every send; 3x the whole query under the bench).
  */
