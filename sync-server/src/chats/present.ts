@@ -14,21 +14,27 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const personaOf = (chat: Pick<ChatRow, 'personaId'>): Persona =>
   personaById(chat.personaId) ?? (PERSONAS[0] as Persona);
 
+type Viewer = { tier: SubscriptionTier; persona: Persona };
+type Shown = Pick<MessageRow, 'role' | 'isCrisis' | 'replyTo' | 'content'>;
+
+const isTeaserFor = (row: Omit<Shown, 'content'>, viewer: Viewer) =>
+  row.role === 'assistant' &&
+  !row.isCrisis &&
+  !isGreeting(row) &&
+  !canUsePersonaFully(viewer.tier, viewer.persona);
+
+/** The text of a message as she may see it: presentMessage's `message`, made alone. */
+export const shownContent = (row: Shown, viewer: Viewer): string =>
+  isTeaserFor(row, viewer) ? teaserOf(row.content) : row.content;
+
 /**
  * A message as she may see it. The one place teasers are made: a reply her tier does not
  * cover in full shows only its opening, unless it is a crisis reply or the bestie's greeting
  * (always in full).
  */
-export function presentMessage(
-  row: MessageRow,
-  viewer: { tier: SubscriptionTier; persona: Persona },
-): ChatMessage {
+export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
   const isReply = row.role === 'assistant';
-  const isTeaser =
-    isReply &&
-    !row.isCrisis &&
-    !isGreeting(row) &&
-    !canUsePersonaFully(viewer.tier, viewer.persona);
+  const isTeaser = isTeaserFor(row, viewer);
   return {
     id: row.id,
     chatId: row.chatId,

@@ -12,9 +12,9 @@ import { isCrisisMessage } from '../safety/service';
 import type { UserRow } from '../users/repo';
 import { tierOf } from '../users/service';
 import * as jobsRepo from './jobsRepo';
-import { presentMessage } from './present';
+import { shownContent } from './present';
 import * as repo from './repo';
-import type { ChatRow, MessageRow } from './repo';
+import type { ChatRow, ConversationRow, MessageRow } from './repo';
 import { userMessageRow } from './send';
 
 /** The message a reply job answers, with its chat and the chat's bestie. */
@@ -69,7 +69,7 @@ export const SCREENSHOT_ROW_LIMIT = 5;
  * as the provider reads (`historyRows`; older ones are never read), each of hers followed by
  * its reply (a reply is stored after any message she sent meanwhile), oldest first.
  */
-function conversationUpTo(deps: Deps, target: ReplyTarget): MessageRow[] {
+function conversationUpTo(deps: Deps, target: ReplyTarget): ConversationRow[] {
   const { chatSeq } = target.userMessage;
   const messages = repo.conversationRows(deps.db, {
     chatId: target.chat.id,
@@ -77,7 +77,7 @@ function conversationUpTo(deps: Deps, target: ReplyTarget): MessageRow[] {
     limit: deps.replies.historyRows,
   });
   const seqById = new Map(messages.map((row) => [row.id, row.chatSeq]));
-  const turnOf = (row: MessageRow) =>
+  const turnOf = (row: ConversationRow) =>
     row.replyTo === null ? row.chatSeq : (seqById.get(row.replyTo) ?? row.chatSeq) + 0.5;
   return messages.filter((row) => turnOf(row) <= chatSeq).sort((a, b) => turnOf(a) - turnOf(b));
 }
@@ -87,7 +87,7 @@ async function generate(
   props: {
     user: UserRow;
     target: ReplyTarget;
-    history: MessageRow[];
+    history: ConversationRow[];
     signal?: AbortSignal;
     onText?: (text: string) => void;
   },
@@ -102,7 +102,7 @@ async function generate(
       // Only what she was shown: a free user's earlier replies enter as the teasers she saw.
       history: history.map((row): HistoryItem => ({
         role: row.role,
-        content: presentMessage(row, viewer).message,
+        content: shownContent(row, viewer),
       })),
       user: {
         displayName: displayName(props.user),
