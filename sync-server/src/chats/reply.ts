@@ -149,7 +149,7 @@ function storeReply(
   const now = deps.now();
   try {
     return deps.db.transaction(() => {
-      if (!repo.findMessage(deps.db, userMessage.id)) return undefined;
+      if (!repo.messageExists(deps.db, userMessage.id)) return undefined;
       const reply = repo.appendMessage(deps.db, {
         message: {
           ...userMessageRow(

@@ -164,6 +164,10 @@ export function findMessage(db: Db, id: string): MessageRow | undefined {
     .get(id);
 }
 
+export function messageExists(db: Db, id: string): boolean {
+  return db.prepare<[string]>('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined;
+}
+
 export function findReplyTo(db: Db, userMessageId: string): MessageRow | undefined {
   return db
     .prepare<[string], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE reply_to = ?`)
@@ -311,21 +315,20 @@ export function firstUserMessageId(db: Db, chatId: string): string | undefined {
     .get(chatId)?.id;
 }
 
+/**
+ * Stores a message row and answers it as stored: the same values, made here as a read makes
+ * them (RETURNING every column cost 3 µs of an insert's 8).
+ */
 export function insertMessage(db: Db, message: MessageRow): MessageRow {
-  const [stored] = allMessages(
-    db.prepare<[MessageRow], unknown>(
-      `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
-         is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
-         ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error)
-       VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
-         @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
-         @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError)
-       RETURNING ${MESSAGE_COLUMNS}`,
-    ),
-    message,
-  );
-  if (!stored) throw new Error('The new message row was not returned');
-  return stored;
+  db.prepare<[MessageRow]>(
+    `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
+       is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
+       ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error)
+     VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
+       @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
+       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError)`,
+  ).run(message);
+  return messageOf(MESSAGE_FIELDS.map(([, field]) => message[field]));
 }
 
 /** The chat's next place for a message (1, 2, 3, ...). Call inside the write's transaction. */
