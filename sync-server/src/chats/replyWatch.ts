@@ -24,15 +24,20 @@ function storedOutcome(deps: Deps, messageId: string): ReplyEvent | undefined {
  * delta) and each further piece of a job this process runs, then `reply` or `error`, after
  * which nothing more comes. A reply already stored, or a job that failed, comes at once; a job
  * another process runs is followed through the database. Returns a function that stops.
+ * `queuedNow`: its job was queued by the commit the caller just awaited, in this turn of the
+ * event loop, before any job could be claimed, so there is no stored outcome to look up yet.
  */
 export function followReply(
   deps: Deps,
   messageId: string,
   onEvent: (event: ReplyEvent) => void,
+  options: { queuedNow?: boolean } = {},
 ): () => void {
   const known = deps.replyJobs.isStopped()
     ? { type: 'error' as const, error: replyInterrupted() }
-    : storedOutcome(deps, messageId);
+    : options.queuedNow
+      ? undefined
+      : storedOutcome(deps, messageId);
   if (known) {
     onEvent(known);
     return () => {};
@@ -60,11 +65,20 @@ export function followReply(
 }
 
 /** The stored reply to her message once its job is done; rejects with why it failed. */
-export function awaitReply(deps: Deps, messageId: string): Promise<MessageRow> {
+export function awaitReply(
+  deps: Deps,
+  messageId: string,
+  options: { queuedNow?: boolean } = {},
+): Promise<MessageRow> {
   return new Promise((resolve, reject: (error: AppError) => void) => {
-    followReply(deps, messageId, (event) => {
-      if (event.type === 'reply') resolve(event.reply);
-      if (event.type === 'error') reject(event.error);
-    });
+    followReply(
+      deps,
+      messageId,
+      (event) => {
+        if (event.type === 'reply') resolve(event.reply);
+        if (event.type === 'error') reject(event.error);
+      },
+      options,
+    );
   });
 }

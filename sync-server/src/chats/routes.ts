@@ -65,7 +65,7 @@ export function chatRoutes(deps: Deps): Router<AppState> {
       streamReply(deps, ctx, { status, viewer, messageId, userMessage, replayAsDelta: true });
       return;
     }
-    const reply = await awaitReply(deps, accepted.userMessage.id);
+    const reply = await awaitReply(deps, accepted.userMessage.id, { queuedNow: accepted.isNew });
     ctx.status = status;
     ctx.body = { userMessage, reply: presentMessage(reply, viewer) };
   });

@@ -86,6 +86,7 @@ export function acceptMessage(
     ensureWithinQuota(deps, { userId: props.userId });
     return stored;
   })();
+  deps.replyJobs.expect({ chat, userMessage });
   deps.replyJobs.kick();
   return { chat, persona, userMessage, reply: undefined, isNew: true };
 }
