@@ -1,33 +1,22 @@
-import { useEffect, useState } from 'react';
-import type * as ChatMenuModule from './ChatMenu';
+import { useState } from 'react';
+import { afterScreenDrawn } from '../../components/afterScreen';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { MoreIcon } from './icons';
-import { useAfterPaint } from './useAfterPaint';
 
 /*
  * The '⋯' menu is Radix's dropdown, with Floating UI behind it: about 11 kB gzip that the chat
  * does not need to paint (issue 14). A plain button holds its place until it loads, which
- * starts as soon as the chat is on screen; a press on it before then opens the menu when it
- * arrives, and focus on it moves to the real trigger.
+ * starts once the chat's messages are on screen (afterScreenDrawn, with the dialogs and the
+ * tooltips, so none of them competes with what the screen still needs); a press on it before
+ * then loads it at once and opens the menu when it arrives, and focus on it moves to the real
+ * trigger.
  */
-const loadChatMenu = () => import('./ChatMenu');
+const chatMenu = lazyModule(() => import('./ChatMenu'));
 
 export function ChatMenuButton({ chatId }: { chatId: string }) {
-  const painted = useAfterPaint(true);
-  const [menu, setMenu] = useState<typeof ChatMenuModule | null>(null);
   const [pressed, setPressed] = useState<'pointer' | 'keyboard' | null>(null);
   const [focused, setFocused] = useState(false);
-
-  useEffect(() => {
-    if (menu || (!painted && !pressed)) return;
-    let live = true;
-    loadChatMenu().then(
-      (module) => live && setMenu(module),
-      (error: unknown) => console.error('Could not load the chat menu', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [menu, painted, pressed]);
+  const menu = useLazyModule(chatMenu, { now: pressed !== null, later: afterScreenDrawn });
 
   if (menu) return <menu.ChatMenu chatId={chatId} openedBy={pressed} focusTrigger={focused} />;
   return (
