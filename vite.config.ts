@@ -135,10 +135,31 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
   },
 ];
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router
+ * #12532, #14102): its dev warnings and checks would run on her phone. A production build
+ * takes the production build it ships beside it; `vite dev` and the tests keep the warnings.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fromRoot('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('./app', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./shared', import.meta.url)) },
+      ...(mode === 'production' ? reactRouterProduction : []),
+    ],
+  },
   plugins: [
     react(),
     ocrAssets(),
@@ -191,4 +212,4 @@ export default defineConfig({
     // Same Host and Origin reach the API in dev, so its cross-origin check passes.
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-});
+}));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chunkKeyOf,
+  developmentBuilds,
   htmlScripts,
   measurePages,
   staticClosure,
@@ -108,6 +109,35 @@ describe('the initial JavaScript of a page', () => {
       'assets/vendor.js',
       'assets/shared.js',
       'assets/landing.js',
+    ]);
+  });
+});
+
+describe("a library's development build in the bundle", () => {
+  const sources: Record<string, string[]> = {
+    'assets/index.js': [
+      '../../node_modules/react-dom/cjs/react-dom-client.production.js',
+      '../../node_modules/react-router/dist/production/chunk-HEAXLYUI.mjs',
+      '../../app/main.tsx',
+    ],
+    'assets/router.js': ['../../node_modules/react-router/dist/development/chunk-YDNE64FV.mjs'],
+    'assets/react.js': ['../../node_modules/react/cjs/react.development.js'],
+    'assets/scoped.js': ['../../node_modules/@scope/lib/dist/development/index.mjs'],
+    'assets/app.js': ['../../app/routes/development/Notes.tsx', '../../app/db/development.ts'],
+  };
+  const sourcesOf = (file: string) => sources[file] ?? [];
+
+  it("names each file that ships one, with its sources, and never the app's own files", () => {
+    expect(developmentBuilds(Object.keys(sources), sourcesOf)).toEqual([
+      {
+        file: 'assets/router.js',
+        sources: ['../../node_modules/react-router/dist/development/chunk-YDNE64FV.mjs'],
+      },
+      { file: 'assets/react.js', sources: ['../../node_modules/react/cjs/react.development.js'] },
+      {
+        file: 'assets/scoped.js',
+        sources: ['../../node_modules/@scope/lib/dist/development/index.mjs'],
+      },
     ]);
   });
 });

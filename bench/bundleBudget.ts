@@ -107,3 +107,22 @@ export function measurePages(input: {
     return { page, files, kb, budgetKb, pass: kb <= budgetKb };
   });
 }
+
+/**
+ * A library's development build among a file's sources: React's `*.development.js`, or a
+ * package's `dist/development/` (React Router 7's package exports name only that one, see
+ * vite.config.ts). Its warnings and checks would run on her phone, and it weighs more.
+ */
+const DEVELOPMENT_BUILD =
+  /node_modules\/(?:@[^/]+\/)?[^/]+\/(?:.*\/)?(?:development\/|[^/]*\.development\.[cm]?js$)/;
+
+/** Each built file that ships some library's development build, with the sources that do. */
+export function developmentBuilds(
+  files: string[],
+  sourcesOf: (file: string) => string[],
+): { file: string; sources: string[] }[] {
+  return files.flatMap((file) => {
+    const sources = sourcesOf(file).filter((source) => DEVELOPMENT_BUILD.test(source));
+    return sources.length > 0 ? [{ file, sources }] : [];
+  });
+}
