@@ -2,6 +2,7 @@ import type { MutationResult, PullAnswer, PushAnswer } from '@shared/sync';
 import type { SubscriptionTier } from '@shared/user';
 import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
 import { representRepliesIfTierMoved } from '../chats/represent';
+import type { ChatRow, MessageRow } from '../chats/repo';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { presentUser } from '../users/present';
@@ -74,6 +75,19 @@ function retryResult(id: string): MutationResult {
 }
 
 /**
+ * The chats the messages belong to that are not among `chats` already (presentRows takes
+ * those from `chats`): a new chat's first page, or a send, brings its chat with its messages,
+ * and then nothing more is read.
+ */
+function ownersOf(deps: Deps, rows: { chats: ChatRow[]; messages: MessageRow[] }): ChatRow[] {
+  const known = new Set(rows.chats.map((chat) => chat.id));
+  const missing = rows.messages.flatMap((message) =>
+    known.has(message.chatId) ? [] : [message.chatId],
+  );
+  return missing.length === 0 ? [] : chatsByIds(deps, missing);
+}
+
+/**
  * The answer for one processed mutation, from what it left behind (the same on a replay);
  * an applied updateProfile also carries her account as it is now.
  */
@@ -83,13 +97,11 @@ function resultOf(
 ): MutationResult {
   const { stored } = props;
   const messages = messagesByIds(deps, stored.messageIds);
+  const chats = chatsByIds(deps, [...stored.chatIds, ...stored.tombstoneIds]);
   const rows = presentRows({
-    chats: chatsByIds(deps, [...stored.chatIds, ...stored.tombstoneIds]),
+    chats,
     messages,
-    owners: chatsByIds(
-      deps,
-      messages.map((message) => message.chatId),
-    ),
+    owners: ownersOf(deps, { chats, messages }),
     tier: props.tier,
   });
   const user =
@@ -115,10 +127,7 @@ export function pull(
   const rows = presentRows({
     chats: page.chats,
     messages: page.messages,
-    owners: chatsByIds(
-      deps,
-      page.messages.map((message) => message.chatId),
-    ),
+    owners: ownersOf(deps, page),
     tier: props.tier,
   });
   return { ...rows, cursor: page.cursor, hasMore: page.hasMore };
