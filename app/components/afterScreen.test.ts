@@ -54,6 +54,26 @@ describe('work that waits for the screen to be drawn', () => {
     unmount();
   });
 
+  it('runs the work it held back one task each, never all in one long task', async () => {
+    const done: string[] = [];
+    let doneWhenTheFirstTaskEnded: string[] = [];
+    const { rerender, unmount } = renderHook(({ drawing }) => useHoldWhileDrawing(drawing), {
+      initialProps: { drawing: true },
+    });
+    afterScreenDrawn(() => {
+      done.push('dialogs');
+      // Runs once the task that ran this work is over.
+      void Promise.resolve().then(() => (doneWhenTheFirstTaskEnded = [...done]));
+    });
+    afterScreenDrawn(() => done.push('menu'));
+    await paint();
+    rerender({ drawing: false });
+    await paint();
+    expect(done).toEqual(['dialogs', 'menu']);
+    expect(doneWhenTheFirstTaskEnded).toEqual(['dialogs']);
+    unmount();
+  });
+
   it('holds nothing back for more than 5 s, whatever the screen does', async () => {
     vi.useFakeTimers();
     try {
