@@ -1,4 +1,5 @@
 import type { SubscriptionTier } from '@shared/user';
+import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 
@@ -24,15 +25,19 @@ export function representRepliesForTier(
  * A plan also ends with no event at all: before a pull, if her tier is no longer the one her
  * replies were last presented for (after a payment), they are sent again. Users who never
  * paid have no record and nothing changes for them. Nearly every pull finds nothing to do: it
- * reads the record first, and takes the write lock only when her tier moved (then reads again
- * under it, as another write may have come first).
+ * reads the record first (from memory while the database is unchanged), and takes the write
+ * lock only when her tier moved (then reads again under it, as another write may have come
+ * first).
  */
 export function representRepliesIfTierMoved(
   deps: Pick<Deps, 'db' | 'now'>,
   props: { userId: string; tier: SubscriptionTier },
 ): void {
+  const memo = unchangedMemo(deps.db);
   const moved = () => {
-    const presented = repo.findPresentedTier(deps.db, props.userId);
+    const read = () => repo.findPresentedTier(deps.db, props.userId);
+    // Inside the transaction the memo reads the table itself.
+    const presented = memo(`presentedTier ${props.userId}`, read);
     return presented !== undefined && presented !== props.tier;
   };
   if (!moved()) return;
