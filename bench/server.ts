@@ -1,8 +1,8 @@
 /**
  * `npm run bench:server`: the real server (its own process, on loopback, default config but
  * for the limits named in the table) driven by autocannon at 100 connections with signed-in
- * users: list chats, open a chat, send a message (built-in reply engine), a sync pull page;
- * beside a bare Koa hello-world measured the same way in the same run. Every request says what
+ * users: list chats, open a chat, send a message (built-in reply engine), a sync pull page (the
+ * compact page her device asks for, with the rows it has not pulled yet); beside a bare Koa hello-world measured the same way in the same run. Every request says what
  * a browser says it accepts (brotli, gzip), so answers cost what hers cost, compression
  * included. Prints requests/s, p50/p99 and errors for each; exits 1 on a missed budget. Last,
  * bare Koa sends the list's own answer (its bytes and headers, recorded), to show how much of
@@ -16,6 +16,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { compactPullPath } from '@shared/compact-pull';
 import type { Request } from 'autocannon';
 import { makeDataDir } from '../tests/integration/harness';
 import type { RecordedAnswer } from './bare-koa';
@@ -281,7 +282,8 @@ function targets(users: User[]): Record<string, Target> {
       method: 'GET',
       request: (n) => {
         const user = userOf(n);
-        return { path: `/api/sync/pull?cursor=${user.cursor}`, cookie: user.cookie };
+        // Her device's request: the compact page the app's sync engine asks for.
+        return { path: compactPullPath(user.cursor), cookie: user.cookie };
       },
     },
     'send a message': {

@@ -1,5 +1,6 @@
 import { ANALYSIS_TYPES } from './chat';
 import type { AnalysisType, ChatMessage, ChatSummary, OcrAnalysis, PersonaRef } from './chat';
+import { PULL_COMPACT_MAX_LIMIT } from './sync';
 import type { PullAnswer } from './sync';
 
 /**
@@ -13,6 +14,10 @@ import type { PullAnswer } from './sync';
  * rows a page on a phone, before her chats are there, and loads this before its first paint.
  */
 export const COMPACT_PULL_VERSION = 1;
+
+/** The request the app's sync engine makes for the compact page of her changes after `cursor`. */
+export const compactPullPath = (cursor: number | string, limit = PULL_COMPACT_MAX_LIMIT): string =>
+  `/api/sync/pull?format=compact&cursor=${cursor}&limit=${limit}`;
 
 /** The bits of a message's flags number. */
 const FLAG = { isUser: 1, isTeaser: 2, isCrisis: 4, isOCR: 8, isEnhancedOCR: 16 } as const;

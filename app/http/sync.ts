@@ -1,4 +1,4 @@
-import { decodePullPage } from '@shared/compact-pull';
+import { compactPullPath, decodePullPage } from '@shared/compact-pull';
 import {
   PULL_COMPACT_MAX_LIMIT,
   type Mutation,
@@ -16,6 +16,5 @@ export async function pullCompactChanges(
   cursor: number,
   limit = PULL_COMPACT_MAX_LIMIT,
 ): Promise<PullAnswer> {
-  const url = `/api/sync/pull?format=compact&cursor=${cursor}&limit=${limit}`;
-  return decodePullPage(await apiJson<unknown>('GET', url));
+  return decodePullPage(await apiJson<unknown>('GET', compactPullPath(cursor, limit)));
 }
