@@ -2,11 +2,12 @@
  * `npm run bench:server`: the real server (its own process, on loopback, default config but
  * for the limits named in the table) driven by autocannon at 100 connections with signed-in
  * users: list chats, open a chat, send a message (built-in reply engine), a sync pull page (the
- * compact page her device asks for, with the rows it has not pulled yet); beside a bare Koa hello-world measured the same way in the same run. Every request says what
- * a browser says it accepts (brotli, gzip), so answers cost what hers cost, compression
- * included. Prints requests/s, p50/p99 and errors for each; exits 1 on a missed budget. Last,
- * bare Koa sends the list's own answer (its bytes and headers, recorded), to show how much of
- * the list's share the answer's shape alone takes.
+ * compact page her device asks for, with the rows it has not pulled yet); beside a bare Koa
+ * hello-world measured the same way in the same run. Every request says what a browser says it
+ * accepts (brotli, gzip), so answers cost what hers cost, compression included. Prints
+ * requests/s, p50/p99 and errors for each; exits 1 on a missed budget. Last, bare Koa sends the
+ * list's own answer (its bytes and headers, recorded), to show how much of the list's share the
+ * answer's shape alone takes.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -16,8 +17,8 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { compactPullPath } from '@shared/compact-pull';
 import type { Request } from 'autocannon';
+import { compactPullPath } from '@shared/compact-pull';
 import { makeDataDir } from '../tests/integration/harness';
 import type { RecordedAnswer } from './bare-koa';
 import { report } from './report';
