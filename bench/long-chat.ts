@@ -102,6 +102,8 @@ function seedChats(dataDir: string, userId: string) {
             role: fromHer ? 'user' : 'assistant',
             content: n === 7 ? `Message ${n}: I want to die` : textOf(n),
             isCrisis: 0,
+            helpCard: 0,
+            care: 0,
             replyTo: fromHer ? null : hers,
             isOcr: screenshot ? 1 : 0,
             isEnhancedOcr: 0,

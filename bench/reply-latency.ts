@@ -44,7 +44,7 @@ async function direct(fake: FakeOpenAi): Promise<number> {
   for await (const piece of provider.generate({
     persona: PERSONAS[0] as Persona,
     history: [{ role: 'user', content: 'How was your day?' }],
-    user: { displayName: 'Bench', ageRange: null, location: null },
+    user: { name: 'Bench', ageRange: null, location: null },
     screenshotText: [],
   })) {
     if (piece) first ??= performance.now() - started;

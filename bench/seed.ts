@@ -42,6 +42,8 @@ export function seedHistory(
             role: isReply ? 'assistant' : 'user',
             content: isReply ? REPLY : MINE,
             isCrisis: 0,
+            helpCard: 0,
+            care: 0,
             replyTo: isReply ? previous : null,
             isOcr: 0,
             isEnhancedOcr: 0,

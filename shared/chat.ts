@@ -68,6 +68,13 @@ export interface ChatMessage {
   isTeaser: boolean;
   /** A crisis reply: steps out of persona, always in full. */
   isCrisis: boolean;
+  /**
+   * The app shows the crisis resources card beside this reply. Set on a reply whose text
+   * carried crisis help to a message not judged a crisis (a free user still sees only its
+   * opening: the help she gets in full is the card's, never the rest of the model's text) and
+   * on the kind word that stands in for a limit in care mode.
+   */
+  helpCard: boolean;
   isOCR: boolean;
   isEnhancedOCR: boolean;
   extractedText: string | null;
@@ -84,6 +91,12 @@ export interface ChatSummary {
   timestamp: string;
   updatedAt: string;
   persona: PersonaRef;
+  /**
+   * When the chat's care mode ends (ISO time), or null when it is not in care mode: after a
+   * crisis signal from her side, for 24 hours, the app pins help and shows no upgrade prompt
+   * or subscribe button, and the server shows every reply whole and lifts the free limits.
+   */
+  careUntil: string | null;
 }
 
 /** A chat with its messages (the export has every message; ChatPage one page of them). */

@@ -26,6 +26,7 @@ function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage
     imageUrl: null,
     isTeaser: false,
     isCrisis: false,
+    helpCard: false,
     isOCR: false,
     isEnhancedOCR: false,
     extractedText: null,
@@ -37,17 +38,18 @@ function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage
   };
 }
 
-const aChat = (id: string, persona = CASSIE): ChatSummary => ({
+const aChat = (id: string, persona = CASSIE, careUntil: string | null = null): ChatSummary => ({
   id,
   title: `Chat ${id}`,
   timestamp: '2026-11-25T09:00:00.000Z',
   updatedAt: '2026-11-25T10:30:00.000Z',
   persona,
+  careUntil,
 });
 
 /** A page as the default format answers it: two chats, a conversation, a deleted chat. */
 const PAGE: PullAnswer = {
-  chats: [aChat('chat-1'), aChat('chat-2', MAX)],
+  chats: [aChat('chat-1'), aChat('chat-2', MAX, '2026-11-26T10:30:00.000Z')],
   messages: [
     aMessage({ id: 'm1' }),
     aMessage({
@@ -87,6 +89,14 @@ const PAGE: PullAnswer = {
       replyTo: 'from-an-earlier-page',
       isCrisis: true,
     }),
+    aMessage({
+      id: 'r-help',
+      chatId: 'chat-2',
+      isUser: false,
+      replyTo: 'm2',
+      isTeaser: true,
+      helpCard: true,
+    }),
   ],
   tombstones: [{ type: 'chat', id: 'chat-gone' }],
   cursor: 42,
@@ -115,6 +125,10 @@ describe('the compact pull page', () => {
     // A reply to the row just before it points one row back, and a message 1.5 s later says so.
     expect(compact.messages[1]).toEqual(['r1', 0, 2, 'I hear you.', 2, 1500, 1, 0]);
     expect(compact.tombstones).toEqual(['chat-gone']);
+    // A chat in care mode carries when it ends; a reply beside the help card has its own bit.
+    expect(compact.chats[0]).toHaveLength(5);
+    expect(compact.chats[1]?.[5]).toBe(Date.parse('2026-11-26T10:30:00.000Z'));
+    expect(compact.messages[4]?.[4]).toBe(2 | 32);
     const text = JSON.stringify(compact);
     expect(text).not.toContain('"isUser"');
     expect(text).not.toContain('ocrConfidence":null');
@@ -156,6 +170,7 @@ describe('the compact pull page', () => {
     expect(bad({ hasMore: 'no' })).toThrow('Compact pull page: bad hasMore');
     expect(bad({ personas: [{ id: 1, name: 'Cassie' }] })).toThrow('bad persona 0');
     expect(bad({ chats: [['c', 'Title', 0, 0, -1]] })).toThrow('bad chat row 0');
+    expect(bad({ chats: [['c', 'Title', 0, 0, 0, 'tomorrow']] })).toThrow('bad chat row 0');
     expect(bad({ chatIds: 'chat-1' })).toThrow('chat id is not a list');
     expect(bad({ messages: [row, [1, ...row.slice(1)]] })).toThrow('bad message row 1');
     expect(bad({ messages: [[...row.slice(0, 6), 0]] })).toThrow('bad message row 0');
@@ -187,6 +202,7 @@ describe('the compact pull page', () => {
       imageUrl: nullable(fc.string()),
       isTeaser: fc.boolean(),
       isCrisis: fc.boolean(),
+      helpCard: fc.boolean(),
       isOCR: fc.boolean(),
       isEnhancedOCR: fc.boolean(),
       extractedText: nullable(fc.string()),
@@ -212,6 +228,7 @@ describe('the compact pull page', () => {
           timestamp: iso,
           updatedAt: iso,
           persona: fc.constantFrom(CASSIE, MAX),
+          careUntil: nullable(iso),
         }),
       ),
       messages: fc.array(message, { maxLength: 30 }).map((rows) =>

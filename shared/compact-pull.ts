@@ -20,7 +20,14 @@ export const compactPullPath = (cursor: number | string, limit = PULL_COMPACT_MA
   `/api/sync/pull?format=compact&cursor=${cursor}&limit=${limit}`;
 
 /** The bits of a message's flags number. */
-const FLAG = { isUser: 1, isTeaser: 2, isCrisis: 4, isOCR: 8, isEnhancedOCR: 16 } as const;
+const FLAG = {
+  isUser: 1,
+  isTeaser: 2,
+  isCrisis: 4,
+  isOCR: 8,
+  isEnhancedOCR: 16,
+  helpCard: 32,
+} as const;
 
 /** The message fields that are null on nearly every message: sent only when one is set. */
 interface MessageExtra {
@@ -33,8 +40,11 @@ interface MessageExtra {
   ocrConfidence?: number;
 }
 
-/** [id, title, created ms, updated ms, index in `personas`] */
-type CompactChat = [string, string, number, number, number];
+/**
+ * [id, title, created ms, updated ms, index in `personas`, careUntil ms]
+ * The last is left out when the chat is not in care mode.
+ */
+type CompactChat = [string, string, number, number, number, number?];
 
 /**
  * [id, index in `chatIds`, seq, text, flags, ms after the previous message of the page,
@@ -128,12 +138,13 @@ function isPersona(value: unknown): value is PersonaRef {
 function isCompactChat(value: unknown): value is CompactChat {
   return (
     Array.isArray(value) &&
-    value.length === 5 &&
+    (value.length === 5 || value.length === 6) &&
     isString(value[0]) &&
     isString(value[1]) &&
     isNumber(value[2]) &&
     isNumber(value[3]) &&
-    isCount(value[4])
+    isCount(value[4]) &&
+    (value.length === 5 || isNumber(value[5]))
   );
 }
 
@@ -245,13 +256,17 @@ export function encodePullPage(page: PullAnswer): CompactPullPage {
     v: COMPACT_PULL_VERSION,
     cursor: page.cursor,
     hasMore: page.hasMore,
-    chats: page.chats.map((chat) => [
-      chat.id,
-      chat.title,
-      ms(chat.timestamp),
-      ms(chat.updatedAt),
-      personas.indexOf(chat.persona),
-    ]),
+    chats: page.chats.map((chat): CompactChat => {
+      const tuple: CompactChat = [
+        chat.id,
+        chat.title,
+        ms(chat.timestamp),
+        ms(chat.updatedAt),
+        personas.indexOf(chat.persona),
+      ];
+      if (chat.careUntil !== null) tuple.push(ms(chat.careUntil));
+      return tuple;
+    }),
     personas: personas.values,
     chatIds: chatIds.values,
     avatars: avatars.values,
@@ -270,13 +285,16 @@ function at<T>(values: T[], index: number, what: string): T {
 /** Validates a compact page and turns it back into the page the default format answers. */
 export function decodePullPage(body: unknown): PullAnswer {
   const page = checkCompactPage(body);
-  const chats = page.chats.map(([id, title, created, updated, persona]): ChatSummary => ({
-    id,
-    title,
-    timestamp: iso(created),
-    updatedAt: iso(updated),
-    persona: at(page.personas, persona, 'persona'),
-  }));
+  const chats = page.chats.map(
+    ([id, title, created, updated, persona, careUntil]): ChatSummary => ({
+      id,
+      title,
+      timestamp: iso(created),
+      updatedAt: iso(updated),
+      persona: at(page.personas, persona, 'persona'),
+      careUntil: careUntil === undefined ? null : iso(careUntil),
+    }),
+  );
   let time = 0;
   const messages: ChatMessage[] = [];
   for (const [id, chat, seq, text, flags, delta, replyTo, avatar, extra] of page.messages) {
@@ -295,6 +313,7 @@ export function decodePullPage(body: unknown): PullAnswer {
       imageUrl: extra?.imageUrl ?? null,
       isTeaser: (flags & FLAG.isTeaser) !== 0,
       isCrisis: (flags & FLAG.isCrisis) !== 0,
+      helpCard: (flags & FLAG.helpCard) !== 0,
       isOCR: (flags & FLAG.isOCR) !== 0,
       isEnhancedOCR: (flags & FLAG.isEnhancedOCR) !== 0,
       extractedText: extra?.extractedText ?? null,

@@ -64,6 +64,7 @@ export function pendingMessage(input: {
     imageUrl: null,
     isTeaser: false,
     isCrisis: false,
+    helpCard: false,
     isOCR: false,
     isEnhancedOCR: false,
     extractedText: null,

@@ -14,6 +14,7 @@ export function aMessage(overrides: Partial<ChatMessage> & { id: string }): Chat
     imageUrl: null,
     isTeaser: false,
     isCrisis: false,
+    helpCard: false,
     isOCR: false,
     isEnhancedOCR: false,
     extractedText: null,
@@ -36,6 +37,7 @@ export function aChat(overrides: Partial<Chat> & { id: string }): Chat {
       description: 'Your soft place to land.',
       avatar: '/personas/cassie.svg',
     },
+    careUntil: null,
     messages: [],
     ...overrides,
   };

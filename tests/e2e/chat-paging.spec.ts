@@ -70,6 +70,8 @@ async function chatOfManyMessages(page: Page): Promise<string> {
             role: fromHer ? 'user' : 'assistant',
             content: textOf(n),
             isCrisis: 0,
+            helpCard: 0,
+            care: 0,
             replyTo: fromHer ? null : hers,
             isOcr: 0,
             isEnhancedOcr: 0,

@@ -76,6 +76,7 @@ describe('GET /api/chats/{id} of a short chat', () => {
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual(
       [
+        'careUntil',
         'hasMore',
         'id',
         'messages',

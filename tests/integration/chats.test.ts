@@ -172,7 +172,7 @@ describe('GET /api/chats and /api/chats/{id}', () => {
       first.body.id,
     ]);
     expect(Object.keys(list.body[0]).sort()).toEqual(
-      ['id', 'persona', 'timestamp', 'title', 'updatedAt'].sort(),
+      ['careUntil', 'id', 'persona', 'timestamp', 'title', 'updatedAt'].sort(),
     );
     server.clock.advance(1000);
     await client.post(`/api/chats/${first.body.id}/messages`, { message: 'Back to you' });

@@ -23,14 +23,14 @@ afterAll(async () => {
 const RESOURCES = [
   'US: call or text 988 (Suicide & Crisis Lifeline)',
   'Crisis Text Line: text HOME to 741741',
-  'Elsewhere: findahelpline.com',
-  'If you are in danger right now, call 911 (US) or your local emergency number.',
+  'Outside the US: findahelpline.com',
 ];
 
 function expectCrisisReply(reply: { message: string; isTeaser: boolean; isCrisis: boolean }) {
   expect(reply.isTeaser).toBe(false);
   expect(reply.isCrisis).toBe(true);
   for (const line of RESOURCES) expect(reply.message).toContain(line);
+  expect(reply.message).toMatch(/call 911/i);
   expect(reply.message).toMatch(/an AI, not a person/);
 }
 
@@ -61,22 +61,22 @@ describe('crisis in the light of the conversation', () => {
 });
 
 describe('crisis help a model wrote', () => {
-  it('reaches a free user whole, stored as a crisis reply, without its tag', async () => {
+  it('opens nothing: a free user sees its opening beside the help card, without its tag', async () => {
     const { client } = await signedInClient(server);
     const before = fake.reply;
     fake.reply = `${CRISIS_TAG} I am an AI and I am worried about you. Please call or text 988 now. HIDDEN-PART-55 stays.`;
     try {
       const created = await client.post('/api/chats', { message: 'I had a weird day' });
       const reply = created.body.messages[1];
-      expect(reply).toMatchObject({ isCrisis: true, isTeaser: false });
-      expect(reply.message).toContain('HIDDEN-PART-55');
+      expect(reply).toMatchObject({ isCrisis: false, isTeaser: true, helpCard: true });
+      expect(reply.message).not.toContain('HIDDEN-PART-55');
       expect(reply.message).not.toContain(CRISIS_TAG);
       const streamed = await client.post(
         `/api/chats/${created.body.id}/messages`,
         { message: 'ok' },
         SSE,
       );
-      expect(streamed.text).toContain('HIDDEN-PART-55');
+      expect(streamed.text).not.toContain('HIDDEN-PART-55');
       expect(streamed.text).not.toContain(CRISIS_TAG);
     } finally {
       fake.reply = before;

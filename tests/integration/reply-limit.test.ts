@@ -81,4 +81,37 @@ describe('replies one user can make the server pay for', () => {
     const fourth = await client.post(`/api/chats/${chat.body.id}/messages`, { message: 'four' });
     expect(fourth.status).toBe(429);
   });
+
+  it('in care mode, gives a free user the paid limit, and past it a kind word with the help card, never a wall', async () => {
+    const { client } = await signedInClient(server);
+    const chat = await client.post('/api/chats', { message: 'one' });
+    const url = `/api/chats/${chat.body.id}/messages`;
+    expect((await client.post(url, { message: 'two' })).status).toBe(201);
+    // Her limit (2) is reached; a crisis is never counted and puts the chat in care mode.
+    const crisis = await client.post(url, { message: 'i want to kill myself' });
+    expect(crisis.body.reply).toMatchObject({ isCrisis: true });
+    // The paid limit (3): one more reply from the bestie.
+    const third = await client.post(url, { message: 'three' });
+    expect(third.status).toBe(201);
+    expect(third.body.reply).toMatchObject({ isTeaser: false, isCrisis: false });
+    expect(third.body.reply.message).not.toMatch(/I'm still right here with you/);
+    for (const message of ['four', 'five']) {
+      const kind = await client.post(url, { message });
+      expect(kind.status).toBe(201);
+      expect(kind.body.userMessage.message).toBe(message);
+      expect(kind.body.reply).toMatchObject({ isTeaser: false, isCrisis: false, helpCard: true });
+      expect(kind.body.reply.message).toMatch(/I'm still right here with you/);
+    }
+    // The same through sync: applied, answered with the kind word.
+    const pushed = await push(client, [sendMessage(chat.body.id, 'six')]);
+    expect(pushed.body.results[0]).toMatchObject({ status: 'applied' });
+    // Another chat, not in care mode, still has her own limit.
+    const other = await client.post('/api/chats', { message: 'hello' });
+    expect(other.status).toBe(429);
+    // Once care mode ends, her own limit again.
+    server.clock.advance(25 * HOUR);
+    const fresh = await client.post(url, { message: 'seven' });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.reply).toMatchObject({ isTeaser: true, helpCard: false });
+  });
 });

@@ -25,7 +25,7 @@ export function exportOf(
   const chats = listChats(deps, { userId })
     .map((chat) => chatWithMessages(deps, { userId, chatId: chat.id }))
     .sort((a, b) => a.chat.createdAt - b.chat.createdAt || a.chat.changeSeq - b.chat.changeSeq)
-    .map(({ chat, messages }) => presentChat(chat, messages, plan.tier));
+    .map(({ chat, messages }) => presentChat(chat, messages, { tier: plan.tier, now: deps.now() }));
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,

@@ -130,7 +130,7 @@ describe('createChatPages', () => {
 
   it('reads a page once per version of her data, plan and page asked for', async () => {
     addChat('ana', 'one');
-    const chatPages = createChatPages({ db } as unknown as Deps);
+    const chatPages = createChatPages({ db, now: Date.now } as unknown as Deps);
     const ask = (tier: 'free' | 'premium' = 'free', limit = 100) =>
       pageOf(chatPages({ userId: 'ana', chatId: 'ana-one', tier, query: { limit } }));
     expect(await ask()).toMatchObject({ title: 'one', hasMore: false });
@@ -148,7 +148,7 @@ describe('createChatPages', () => {
 
   it('keeps nothing for a chat that is not hers: it is a 404 every time', async () => {
     addChat('ana', 'one');
-    const chatPages = createChatPages({ db } as unknown as Deps);
+    const chatPages = createChatPages({ db, now: Date.now } as unknown as Deps);
     await chatPages({ userId: 'ana', chatId: 'ana-one', tier: 'free', query: { limit: 100 } });
     const nosy = { userId: 'bea', chatId: 'ana-one', tier: 'free' as const, query: { limit: 100 } };
     await expect(chatPages(nosy)).rejects.toMatchObject({ status: 404 });

@@ -22,6 +22,8 @@ export function greetingRow(props: {
     role: 'assistant',
     content: personaGreeting(props.persona),
     isCrisis: 0,
+    helpCard: 0,
+    care: 0,
     replyTo: null,
     isOcr: 0,
     isEnhancedOcr: 0,

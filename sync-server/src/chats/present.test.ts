@@ -15,6 +15,8 @@ const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
   role: 'assistant',
   content: WHOLE,
   isCrisis: 0,
+  helpCard: 0,
+  care: 0,
   replyTo: 'm0',
   isOcr: 0,
   isEnhancedOcr: 0,
@@ -57,6 +59,21 @@ describe('presentMessage', () => {
     expect(shown).toMatchObject({ message: WHOLE, isTeaser: false, isCrisis: true });
   });
 
+  it('shows a reply written in care mode whole to a free user', () => {
+    const shown = presentMessage(row({ care: 1 }), { tier: 'free', persona: cassie });
+    expect(shown).toMatchObject({ message: WHOLE, isTeaser: false, isCrisis: false });
+  });
+
+  it('keeps a reply that carried help a teaser, beside the help card, whatever its text', () => {
+    const text = 'Call 988 now. SECRET rest of the model text.';
+    const shown = presentMessage(row({ helpCard: 1, content: text }), {
+      tier: 'free',
+      persona: cassie,
+    });
+    expect(shown).toMatchObject({ message: 'Call 988 now.', isTeaser: true, helpCard: true });
+    expect(JSON.stringify(shown)).not.toContain('SECRET');
+  });
+
   it('never cuts her own messages', () => {
     const shown = presentMessage(row({ role: 'user', replyTo: null }), {
       tier: 'free',
@@ -86,8 +103,9 @@ describe('presentChatSummary', () => {
       updatedAt: 1000,
       deletedAt: null,
       changeSeq: 1,
+      lastCrisisAt: null,
     };
-    expect(presentChatSummary(chat)).toEqual({
+    expect(presentChatSummary(chat, 5000)).toEqual({
       id: 'c1',
       title: 'New Chat',
       timestamp: '1970-01-01T00:00:00.000Z',
@@ -98,6 +116,24 @@ describe('presentChatSummary', () => {
         description: brooke.description,
         avatar: '/personas/brooke.svg',
       },
+      careUntil: null,
     });
+  });
+
+  it('shows when care mode ends for 24 hours after her last crisis signal, then null', () => {
+    const chat: ChatRow = {
+      id: 'c1',
+      userId: 'u1',
+      personaId: 1,
+      title: 'x',
+      createdAt: 0,
+      updatedAt: 0,
+      deletedAt: null,
+      changeSeq: 1,
+      lastCrisisAt: 1000,
+    };
+    const day = 24 * 60 * 60 * 1000;
+    expect(presentChatSummary(chat, 2000).careUntil).toBe(new Date(1000 + day).toISOString());
+    expect(presentChatSummary(chat, 1000 + day).careUntil).toBeNull();
   });
 });

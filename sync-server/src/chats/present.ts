@@ -3,6 +3,7 @@ import { ocrAnalysisSchema } from '@shared/chat-schema';
 import type { AnalysisType, Chat, ChatMessage, ChatPage, ChatSummary } from '@shared/chat';
 import { canUsePersonaFully, personaById, PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';
+import { careUntil } from '@shared/safety/risk';
 import type { SubscriptionTier } from '@shared/user';
 import { presentPersonaRef } from '../personas/present';
 import { isGreeting } from './greeting';
@@ -15,11 +16,19 @@ export const personaOf = (chat: Pick<ChatRow, 'personaId'>): Persona =>
   personaById(chat.personaId) ?? (PERSONAS[0] as Persona);
 
 type Viewer = { tier: SubscriptionTier; persona: Persona };
-type Shown = Pick<MessageRow, 'role' | 'isCrisis' | 'replyTo' | 'content'>;
+type Shown = Pick<MessageRow, 'role' | 'isCrisis' | 'care' | 'replyTo' | 'content'>;
 
+/**
+ * Whether a reply shows her only its opening. Decided from flags set from her side alone when
+ * the reply was written (her message read as a crisis, or the chat in care mode), never from
+ * the reply's own text: a model that writes "988" unlocks nothing. A free user in care mode
+ * reads the replies written in those 24 hours whole, on purpose: no paywall while she may be
+ * at risk.
+ */
 const isTeaserFor = (row: Omit<Shown, 'content'>, viewer: Viewer) =>
   row.role === 'assistant' &&
   !row.isCrisis &&
+  !row.care &&
   !isGreeting(row) &&
   !canUsePersonaFully(viewer.tier, viewer.persona);
 
@@ -48,6 +57,7 @@ export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
     imageUrl: row.imageUrl,
     isTeaser,
     isCrisis: row.isCrisis === 1,
+    helpCard: row.helpCard === 1,
     isOCR: row.isOcr === 1,
     isEnhancedOCR: row.isEnhancedOcr === 1,
     extractedText: row.extractedText,
@@ -63,20 +73,28 @@ export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
   };
 }
 
-export function presentChatSummary(chat: ChatRow): ChatSummary {
+/** A chat as the API shows it at `now` (ms): care mode is read at that moment. */
+export function presentChatSummary(chat: ChatRow, now: number): ChatSummary {
+  const careEnds = careUntil({ lastCrisisAt: chat.lastCrisisAt }, now);
   return {
     id: chat.id,
     title: chat.title || UNTITLED,
     timestamp: iso(chat.createdAt),
     updatedAt: iso(chat.updatedAt),
     persona: presentPersonaRef(personaOf(chat)),
+    careUntil: careEnds === null ? null : iso(careEnds),
   };
 }
 
-export function presentChat(chat: ChatRow, messages: MessageRow[], tier: SubscriptionTier): Chat {
+export function presentChat(
+  chat: ChatRow,
+  messages: MessageRow[],
+  viewer: { tier: SubscriptionTier; now: number },
+): Chat {
+  const { tier } = viewer;
   const persona = personaOf(chat);
   return {
-    ...presentChatSummary(chat),
+    ...presentChatSummary(chat, viewer.now),
     messages: messages.map((message) => presentMessage(message, { tier, persona })),
   };
 }
@@ -84,11 +102,11 @@ export function presentChat(chat: ChatRow, messages: MessageRow[], tier: Subscri
 /** A page of her chat: `nextBefore` is the oldest message shown, when older ones are left. */
 export function presentChatPage(
   page: { chat: ChatRow; messages: MessageRow[]; hasMore: boolean },
-  tier: SubscriptionTier,
+  viewer: { tier: SubscriptionTier; now: number },
 ): ChatPage {
   const oldest = page.messages[0];
   return {
-    ...presentChat(page.chat, page.messages, tier),
+    ...presentChat(page.chat, page.messages, viewer),
     hasMore: page.hasMore,
     nextBefore: page.hasMore && oldest ? oldest.id : null,
   };

@@ -1,12 +1,12 @@
 import { REPLY_FAILED_MESSAGE } from '@shared/chat';
 import type { Persona } from '@shared/personas';
-import { displayName } from '@shared/user';
+import { inCareMode } from '@shared/safety/risk';
 import { uuidv7 } from '@shared/uuid';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
 import type { HistoryItem } from '../replies/types';
-import { crisisReply } from '../safety/crisis';
+import { crisisReply, replyName } from '../safety/crisis';
 import { readModelReply, withoutCrisisTag } from '../safety/modelReply';
 import { isCrisisMessage } from '../safety/service';
 import type { UserRow } from '../users/repo';
@@ -24,12 +24,24 @@ export interface ReplyTarget {
   userMessage: MessageRow;
 }
 
+/** A reply about to be stored, with the flags set from her side when it was written. */
+interface WrittenReply {
+  text: string;
+  isCrisis: boolean;
+  /** A model's text carrying crisis help to a message not judged a crisis. */
+  helpCard: boolean;
+  /** Written while the chat was in care mode (or as its crisis reply): whole for every plan. */
+  care: boolean;
+}
+
 /**
  * Writes and stores the bestie's reply to her message: the crisis reply (never a model) when
- * her message reads as suicide or self-harm intent, else the provider's. `onText` gets the
- * provider's pieces as they come. Throws replyFailed (502) when the provider fails and
- * ReplyAborted when `signal` ends it; nothing is stored then. Answers undefined when her
- * message is gone meanwhile (the chat was deleted).
+ * her message reads as suicide or self-harm intent in the light of her chat's risk state,
+ * else the provider's (with the care-mode prompt while the chat is in care mode). A crisis
+ * sets the chat's risk state in the reply's own transaction. `onText` gets the provider's
+ * pieces as they come. Throws replyFailed (502) when the provider fails and ReplyAborted when
+ * `signal` ends it; nothing is stored then. Answers undefined when her message is gone
+ * meanwhile (the chat was deleted).
  */
 export async function writeReply(
   deps: Deps,
@@ -47,18 +59,32 @@ export async function writeReply(
     return stored;
   }
   const history = conversationUpTo(deps, target);
-  // Read in the light of the conversation: after a crisis reply, "no" to "are you safe?" is one.
-  const lastReply = history.findLast((row) => row.role === 'assistant');
+  // The chat's risk as stored now: the send's copy of the chat may predate the last reply.
+  const risk = { lastCrisisAt: repo.lastCrisisAt(deps.db, target.chat.id) };
+  const careMode = inCareMode(risk, deps.now());
+  const texts = [target.userMessage.content, target.userMessage.extractedText];
+  // Read in the light of the chat: in care mode, "no" to "are you safe?" is a crisis too.
   const crisis = await isCrisisMessage(deps, {
-    texts: [target.userMessage.content, target.userMessage.extractedText],
-    afterCrisisReply: lastReply?.isCrisis === 1,
+    texts,
+    riskRaised: careMode,
     signal: props.signal,
   });
-  const reply = crisis
-    ? { text: crisisReply(target.persona, displayName(user)), isCrisis: true }
-    : readModelReply(await generate(deps, { ...props, history }));
+  const reply: WrittenReply = crisis
+    ? {
+        text: crisisReply(target.persona, replyName(user), texts.filter(Boolean).join('\n')),
+        isCrisis: true,
+        helpCard: false,
+        care: true,
+      }
+    : modelReply(await generate(deps, { ...props, history, careMode }), careMode);
   // Committed with the other replies written in this turn.
-  return groupCommit(deps.db).run(() => storeReply(deps, { target, ...reply }));
+  return groupCommit(deps.db).run(() => storeReply(deps, { target, reply }));
+}
+
+/** A provider's reply, flagged from her side: help in its text decides nothing but the card. */
+function modelReply(raw: string, careMode: boolean): WrittenReply {
+  const { text, carriesHelp } = readModelReply(raw);
+  return { text, isCrisis: false, helpCard: carriesHelp, care: careMode };
 }
 
 /** Screenshots whose text a reply reads, at most: the newest up to her message. */
@@ -88,6 +114,7 @@ async function generate(
     user: UserRow;
     target: ReplyTarget;
     history: ConversationRow[];
+    careMode: boolean;
     signal?: AbortSignal;
     onText?: (text: string) => void;
   },
@@ -104,8 +131,9 @@ async function generate(
         role: row.role,
         content: shownContent(row, viewer),
       })),
+      // Only the name she set, never her email's local part (issue 36, point 6).
       user: {
-        displayName: displayName(props.user),
+        name: replyName(props.user),
         ageRange: props.user.ageRange,
         location: props.user.location,
       },
@@ -116,6 +144,7 @@ async function generate(
       }),
       signal,
       seed: target.userMessage.id,
+      careMode: props.careMode,
     })) {
       if (signal?.aborted) throw new ReplyAborted();
       text += piece;
@@ -137,27 +166,31 @@ async function generate(
 }
 
 /**
- * Stores the reply and marks its job done, in one transaction. A reply stored first by
- * another runner of the same job wins (messages_one_reply); a message deleted meanwhile gets
- * none.
+ * Stores the reply and marks its job done, in one transaction; a crisis reply records the
+ * chat's crisis signal in it too. A reply stored first by another runner of the same job wins
+ * (messages_one_reply); a message deleted meanwhile gets none.
  */
 function storeReply(
   deps: Deps,
-  props: { target: ReplyTarget; text: string; isCrisis: boolean },
+  props: { target: ReplyTarget; reply: WrittenReply },
 ): MessageRow | undefined {
   const { chat, userMessage } = props.target;
+  const { reply: written } = props;
   const now = deps.now();
   try {
     return deps.db.transaction(() => {
       if (!repo.messageExists(deps.db, userMessage.id)) return undefined;
+      if (written.isCrisis) repo.recordCrisisSignal(deps.db, { chatId: chat.id, at: now });
       const reply = repo.appendMessage(deps.db, {
         message: {
           ...userMessageRow(
-            { message: props.text },
+            { message: written.text },
             { id: uuidv7(now), chatId: chat.id, userId: chat.userId, now },
           ),
           role: 'assistant',
-          isCrisis: props.isCrisis ? 1 : 0,
+          isCrisis: written.isCrisis ? 1 : 0,
+          helpCard: written.helpCard ? 1 : 0,
+          care: written.care ? 1 : 0,
           replyTo: userMessage.id,
         },
       });

@@ -102,9 +102,10 @@ describe('a job queued by a send in this process', () => {
     chat: repo.findChat(db, 'c')!,
     userMessage: repo.findMessage(db, 'm')!,
   });
+  // The chat's risk state is read afresh on purpose (a send's copy may predate a crisis reply).
   const readsOfRows = () =>
     sqlUsed.filter((sql) =>
-      /^SELECT (?!1 ).* FROM (chats|messages) WHERE id = \?$/.test(sql.trim()),
+      /^SELECT (?!1 |last_crisis_at ).* FROM (chats|messages) WHERE id = \?$/.test(sql.trim()),
     );
 
   beforeEach(() => {

@@ -1,7 +1,7 @@
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { tooManyRequests } from '../http/errors';
-import { readsAsCrisis } from '../safety/service';
+import { readsAsCrisisInChat } from '../safety/service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -14,23 +14,33 @@ export function replyLimitMessage(retryAfterSeconds: number): string {
 
 /**
  * Counts one reply (one model call) she asks for, REST or sync alike, and refuses it with 429
- * and Retry-After past her plan's hourly limit. A message that reads as a crisis is never
- * counted nor refused: its reply costs no model call, and help is never rationed.
+ * and Retry-After past her plan's hourly limit. A message that reads as a crisis (in the light
+ * of the chat's care mode) is never counted nor refused: its reply costs no model call, and
+ * help is never rationed. In care mode (`careMode`) the limit is the paid plan's, and reaching
+ * it is never a wall: nothing is counted and 'kindWord' tells the caller to answer her with
+ * the server's kind word and the help card instead of a model's reply.
  */
 export function countReply(
   deps: Deps,
-  props: { userId: string; tier: SubscriptionTier; texts: (string | null | undefined)[] },
-): void {
-  if (props.texts.some((text) => text && readsAsCrisis(text))) return;
+  props: {
+    userId: string;
+    tier: SubscriptionTier;
+    texts: (string | null | undefined)[];
+    careMode?: boolean;
+  },
+): 'free' | 'counted' | 'kindWord' {
+  const careMode = props.careMode ?? false;
+  if (readsAsCrisisInChat(props.texts, { riskRaised: careMode })) return 'free';
   const { replyLimitFreePerHour, replyLimitPaidPerHour } = deps.config;
   const limit = {
     bucket: 'replies-user',
-    limit: props.tier === 'free' ? replyLimitFreePerHour : replyLimitPaidPerHour,
+    limit: props.tier === 'free' && !careMode ? replyLimitFreePerHour : replyLimitPaidPerHour,
     windowMs: HOUR_MS,
   };
   const state = deps.limiter.hit(limit, props.userId);
-  if (!state.limited) return;
+  if (!state.limited) return 'counted';
   // A refused send costs nothing: it does not push the window further.
   deps.limiter.release(limit, props.userId);
+  if (careMode) return 'kindWord';
   throw tooManyRequests(state.retryAfter, replyLimitMessage(state.retryAfter));
 }

@@ -10,6 +10,8 @@ export interface ChatRow {
   updatedAt: number;
   deletedAt: number | null;
   changeSeq: number;
+  /** The newest crisis signal from her side in this chat (ms), or null: see @shared/safety/risk. */
+  lastCrisisAt: number | null;
 }
 
 /** A messages row. `content` is always the whole text: present it, never send it. */
@@ -20,6 +22,10 @@ export interface MessageRow {
   role: 'user' | 'assistant';
   content: string;
   isCrisis: number;
+  /** On a reply: a model's text carrying crisis help, to a message not judged a crisis. */
+  helpCard: number;
+  /** On a reply: written while the chat was in care mode (whole for every plan). */
+  care: number;
   replyTo: string | null;
   isOcr: number;
   isEnhancedOcr: number;
@@ -43,7 +49,8 @@ export interface MessageRow {
 export type NewMessage = Omit<MessageRow, 'changeSeq' | 'chatSeq' | 'replyError'>;
 
 const CHAT_COLUMNS = `id, user_id AS userId, persona_id AS personaId, title, created_at AS createdAt,
-  updated_at AS updatedAt, deleted_at AS deletedAt, change_seq AS changeSeq`;
+  updated_at AS updatedAt, deleted_at AS deletedAt, change_seq AS changeSeq,
+  last_crisis_at AS lastCrisisAt`;
 
 /** The messages columns in the order they are read, each with its MessageRow field. */
 const MESSAGE_FIELDS = [
@@ -66,6 +73,8 @@ const MESSAGE_FIELDS = [
   ['change_seq', 'changeSeq'],
   ['chat_seq', 'chatSeq'],
   ['reply_error', 'replyError'],
+  ['help_card', 'helpCard'],
+  ['care', 'care'],
 ] as const satisfies readonly (readonly [string, keyof MessageRow])[];
 
 const MESSAGE_COLUMNS = MESSAGE_FIELDS.map(([column, field]) =>
@@ -126,7 +135,7 @@ export function listChats(db: Db, userId: string): ChatRow[] {
     .all(userId);
 }
 
-export function insertChat(db: Db, chat: Omit<ChatRow, 'deletedAt'>): void {
+export function insertChat(db: Db, chat: Omit<ChatRow, 'deletedAt' | 'lastCrisisAt'>): void {
   db.prepare(
     `INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
      VALUES (@id, @userId, @personaId, @title, @createdAt, @updatedAt, @changeSeq)`,
@@ -209,10 +218,10 @@ export function newestMessages(
 /** What a reply reads of a message of the chat: who wrote it, its text and its place. */
 export type ConversationRow = Pick<
   MessageRow,
-  'id' | 'role' | 'content' | 'isCrisis' | 'replyTo' | 'chatSeq'
+  'id' | 'role' | 'content' | 'isCrisis' | 'replyTo' | 'chatSeq' | 'care'
 >;
 
-const CONVERSATION_COLUMNS = 'id, role, content, is_crisis, reply_to, chat_seq';
+const CONVERSATION_COLUMNS = 'id, role, content, is_crisis, reply_to, chat_seq, care';
 
 /**
  * The rows a `SELECT ${CONVERSATION_COLUMNS}` statement finds, made objects here (as
@@ -227,6 +236,7 @@ function conversationOf<P extends unknown[]>(statement: Statement<P, unknown>, .
     isCrisis: values[3] as number,
     replyTo: values[4] as string | null,
     chatSeq: values[5] as number,
+    care: values[6] as number,
   }));
 }
 
@@ -323,10 +333,12 @@ export function insertMessage(db: Db, message: MessageRow): MessageRow {
   db.prepare<[MessageRow]>(
     `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
        is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
-       ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error)
+       ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error,
+       help_card, care)
      VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
        @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
-       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError)`,
+       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError,
+       @helpCard, @care)`,
   ).run(message);
   return messageOf(MESSAGE_FIELDS.map(([, field]) => message[field]));
 }
@@ -366,6 +378,21 @@ export function appendMessage(
     });
     return stored;
   })();
+}
+
+/** The chat's newest crisis signal (ms), read now (a send's copy of the chat may be older). */
+export function lastCrisisAt(db: Db, chatId: string): number | null {
+  const row = db
+    .prepare<[string], { at: number | null }>('SELECT last_crisis_at AS at FROM chats WHERE id = ?')
+    .get(chatId);
+  return row?.at ?? null;
+}
+
+/** Records a crisis signal at `at`, unless a newer one is recorded. Inside the reply's write. */
+export function recordCrisisSignal(db: Db, props: { chatId: string; at: number }): void {
+  db.prepare<[{ chatId: string; at: number }]>(
+    `UPDATE chats SET last_crisis_at = MAX(COALESCE(last_crisis_at, @at), @at) WHERE id = @chatId`,
+  ).run(props);
 }
 
 /** Sets or clears why her message got no reply; the row takes a new change sequence number. */

@@ -22,7 +22,7 @@ import { streamReply, wantsEventStream } from './stream';
  */
 export function chatRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
-  const chatList = createChatList(deps.db);
+  const chatList = createChatList(deps.db, undefined, deps.now);
   const chatPages = createChatPages(deps);
 
   router.get('/chats', async (ctx) => {
@@ -47,7 +47,7 @@ export function chatRoutes(deps: Deps): Router<AppState> {
     if (accepted) await awaitReply(deps, accepted.userMessage.id);
     const page = chatPage(deps, { userId: user.id, chatId: chat.id });
     ctx.status = created ? 201 : 200;
-    ctx.body = presentChatPage(page, tier);
+    ctx.body = presentChatPage(page, { tier, now: deps.now() });
   });
 
   router.post('/chats/:id/messages', async (ctx) => {
@@ -65,7 +65,9 @@ export function chatRoutes(deps: Deps): Router<AppState> {
       streamReply(deps, ctx, { status, viewer, messageId, userMessage, replayAsDelta: true });
       return;
     }
-    const reply = await awaitReply(deps, accepted.userMessage.id, { queuedNow: accepted.isNew });
+    const reply =
+      accepted.reply ??
+      (await awaitReply(deps, accepted.userMessage.id, { queuedNow: accepted.isNew }));
     ctx.status = status;
     ctx.body = { userMessage, reply: presentMessage(reply, viewer) };
   });

@@ -1,9 +1,12 @@
 import { chatTitleFrom } from '@shared/chat';
 import type { OcrAnalysis, AnalysisType } from '@shared/chat';
 import type { Persona } from '@shared/personas';
+import { inCareMode } from '@shared/safety/risk';
 import type { SubscriptionTier } from '@shared/user';
 import { uuidv7 } from '@shared/uuid';
 import type { Deps } from '../deps';
+import { careLimitReply, replyName } from '../safety/crisis';
+import { findUserById } from '../users/service';
 import { ensureRoomFor, ensureWithinQuota, messageBytes } from '../storage/service';
 import * as jobsRepo from './jobsRepo';
 import { countReply } from './replyLimit';
@@ -39,7 +42,9 @@ export interface AcceptedMessage {
  * Saves her message in her chat (404 / 403 first) together with its reply job, in one
  * transaction, and wakes the job runner; the reply is written after this returns. The same
  * message id again is the same send: the stored message and, when there is one, its stored
- * reply come back; when its reply failed, the job is queued again (her retry).
+ * reply come back; when its reply failed, the job is queued again (her retry). In care mode,
+ * past the (paid) limit, her message is answered at once with the server's kind word and the
+ * help card (`reply`), never refused.
  */
 export function acceptMessage(
   deps: Deps,
@@ -48,6 +53,7 @@ export function acceptMessage(
   const chat = findOwnChat(deps, { userId: props.userId, chatId: props.chatId });
   const persona = usablePersona(chat, props.tier);
   const id = props.message.id ?? uuidv7(deps.now());
+  const careMode = inCareMode({ lastCrisisAt: chat.lastCrisisAt }, deps.now());
   const earlier = repo.findMessage(deps.db, id);
   if (earlier) {
     if (earlier.chatId !== chat.id || earlier.role !== 'user') {
@@ -57,7 +63,11 @@ export function acceptMessage(
     // Asking again for a reply that failed (or never had a job) is one more model call.
     const job = reply ? undefined : jobsRepo.findJob(deps.db, id);
     if (!reply && (!job || job.state === 'failed')) {
-      countReply(deps, { ...props, texts: [earlier.content, earlier.extractedText] });
+      const texts = [earlier.content, earlier.extractedText];
+      if (countReply(deps, { ...props, texts, careMode }) === 'kindWord') {
+        const kind = deps.db.transaction(() => answerWithKindWord(deps, earlier))();
+        return { chat, persona, userMessage: earlier, reply: kind, isNew: false };
+      }
     }
     const userMessage = reply ? earlier : queueAgain(deps, earlier);
     return { chat, persona, userMessage, reply, isNew: false };
@@ -71,12 +81,18 @@ export function acceptMessage(
   // Past her storage quota: 413 before anything is counted or stored.
   ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
   // Counted in the same commit as her message: past her hourly limit, the 429 stores nothing.
-  const userMessage = deps.db.transaction(() => {
-    countReply(deps, { ...props, texts: [props.message.message, props.message.extractedText] });
+  const { userMessage, reply } = deps.db.transaction(() => {
+    const texts = [props.message.message, props.message.extractedText];
+    const counted = countReply(deps, { ...props, texts, careMode });
     const stored = repo.appendMessage(deps.db, {
       message: row,
       titleIfUntitled: chatTitleFrom(row.content),
     });
+    if (counted === 'kindWord') {
+      const kind = answerWithKindWord(deps, stored);
+      ensureWithinQuota(deps, { userId: props.userId });
+      return { userMessage: stored, reply: kind };
+    }
     jobsRepo.insertJob(deps.db, {
       messageId: id,
       userId: props.userId,
@@ -84,11 +100,38 @@ export function acceptMessage(
       createdAt: row.createdAt,
     });
     ensureWithinQuota(deps, { userId: props.userId });
-    return stored;
+    return { userMessage: stored, reply: undefined };
   })();
-  deps.replyJobs.expect({ chat, userMessage });
-  deps.replyJobs.kick();
-  return { chat, persona, userMessage, reply: undefined, isNew: true };
+  if (!reply) {
+    deps.replyJobs.expect({ chat, userMessage });
+    deps.replyJobs.kick();
+  }
+  return { chat, persona, userMessage, reply, isNew: true };
+}
+
+/**
+ * Answers her message with the server's kind word beside the help card (care mode, past the
+ * limit): no model, nothing counted, whole for every plan. Any job of hers is done with it.
+ * Call inside the transaction that stored or found her message.
+ */
+function answerWithKindWord(deps: Deps, message: MessageRow): MessageRow {
+  const now = deps.now();
+  const user = findUserById(deps, { id: message.userId });
+  const text = careLimitReply(user ? replyName(user) : '');
+  const reply = repo.appendMessage(deps.db, {
+    message: {
+      ...userMessageRow(
+        { message: text },
+        { id: uuidv7(now), chatId: message.chatId, userId: message.userId, now },
+      ),
+      role: 'assistant',
+      helpCard: 1,
+      care: 1,
+      replyTo: message.id,
+    },
+  });
+  jobsRepo.markDone(deps.db, { messageId: message.id, now });
+  return reply;
 }
 
 /**
@@ -135,6 +178,8 @@ export function userMessageRow(
     role: 'user',
     content: message.message,
     isCrisis: 0,
+    helpCard: 0,
+    care: 0,
     replyTo: null,
     isOcr: message.isOCR ? 1 : 0,
     isEnhancedOcr: message.isEnhancedOCR ? 1 : 0,

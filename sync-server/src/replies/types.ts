@@ -7,7 +7,8 @@ export interface HistoryItem {
 
 /** What the prompt may know about her (spec §3 metadata), when she told us. */
 export interface ReplyUser {
-  displayName: string;
+  /** The name she set, or '' when she set none (never her email: issue 36, point 6). */
+  name: string;
   ageRange: string | null;
   location: string | null;
 }
@@ -23,6 +24,11 @@ export interface ReplyRequest {
   signal?: AbortSignal;
   /** Makes the built-in engine's choices repeatable (the user message id). */
   seed?: string;
+  /**
+   * The chat is in care mode (a crisis signal from her side in the last 24 hours): her
+   * safety comes first and the reply keeps pointing to human help.
+   */
+  careMode?: boolean;
 }
 
 /** Writes a bestie's reply, as pieces of text in order. */

@@ -2,21 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { CRISIS_TAG, readModelReply, withoutCrisisTag } from './modelReply';
 
 describe("a model's reply", () => {
-  it('is a crisis reply when tagged, and the tag never reaches her', () => {
+  it('never reads as a crisis from a tag, and the tag never reaches her', () => {
     expect(readModelReply(`${CRISIS_TAG} I'm an AI and I'm worried about you.`)).toEqual({
       text: "I'm an AI and I'm worried about you.",
-      isCrisis: true,
+      carriesHelp: false,
     });
   });
 
-  it('is a crisis reply when it carries crisis resources, tagged or not', () => {
-    expect(readModelReply('Please call or text 988 right now.').isCrisis).toBe(true);
-    expect(readModelReply('Text HOME to 741741, babe.').isCrisis).toBe(true);
-    expect(readModelReply('Look at findahelpline.com for your country.').isCrisis).toBe(true);
+  it('carries help when it names crisis resources (shown beside the help card, no more)', () => {
+    expect(readModelReply('Please call or text 988 right now.').carriesHelp).toBe(true);
+    expect(readModelReply('Text HOME to 741741, babe.').carriesHelp).toBe(true);
+    expect(readModelReply('Look at findahelpline.com for your country.').carriesHelp).toBe(true);
+    expect(readModelReply(`${CRISIS_TAG} call 988`)).not.toHaveProperty('isCrisis');
   });
 
-  it('is an ordinary reply otherwise', () => {
-    expect(readModelReply('He sounds like a keeper! What did you say back?').isCrisis).toBe(false);
+  it('carries nothing otherwise', () => {
+    expect(readModelReply('He sounds like a keeper! What did you say back?').carriesHelp).toBe(
+      false,
+    );
   });
 });
 

@@ -1,19 +1,20 @@
 /**
- * A model's reply read for crisis help (issue 9): the system prompt asks the model to start a
- * crisis response with CRISIS_TAG, which is removed before anyone sees it; a reply that
- * carries crisis resources counts as one whether tagged or not. Such a reply is stored as a
- * crisis reply, so no plan ever sees it cut to a teaser.
+ * A model's reply read for crisis help (issue 36, point 7). Whether she sees a reply whole is
+ * decided from her side only (her message, the chat's risk state), never from the reply's own
+ * text nor from a tag the model writes: a reply carrying help to a message not judged a
+ * crisis is flagged `helpCard`, so the app shows the server's own help card in full beside it
+ * while the rest of the model's text stays as her plan shows it. CRISIS_TAG (asked for by an
+ * older prompt) is only removed, so it never reaches her; it decides nothing.
  */
 export const CRISIS_TAG = '[CRISIS]';
 
 const CARRIES_HELP =
   /\b988\b|741741|findahelpline|crisis text line|crisis lifeline|emergency (?:number|services)/i;
 
-export function readModelReply(raw: string): { text: string; isCrisis: boolean } {
+export function readModelReply(raw: string): { text: string; carriesHelp: boolean } {
   const trimmed = raw.trim();
-  const tagged = trimmed.startsWith(CRISIS_TAG);
-  const text = tagged ? trimmed.slice(CRISIS_TAG.length).trim() : trimmed;
-  return { text, isCrisis: tagged || CARRIES_HELP.test(text) };
+  const text = trimmed.startsWith(CRISIS_TAG) ? trimmed.slice(CRISIS_TAG.length).trim() : trimmed;
+  return { text, carriesHelp: CARRIES_HELP.test(text) };
 }
 
 /**

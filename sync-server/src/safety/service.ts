@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { remembered } from '../remembered';
-import { isUnsafeAnswer, readCrisis } from '@shared/safety/crisis';
+import { readCrisis } from '@shared/safety/crisis';
+import { readInChat } from '@shared/safety/risk';
 
 /**
  * Whether a text reads as suicide or self-harm intent, on this machine alone (no network):
@@ -18,24 +19,36 @@ export function readsAsCrisis(text: string): boolean {
 const recentReading = remembered(256, (text) => readCrisis(text).crisis);
 
 /**
- * Whether her message reads as suicide or self-harm intent: her words and any screenshot text
- * she shared, read on this machine always (after a crisis reply, a "no" or "I don't know" to
- * "are you safe?" is one too), plus the provider's moderation when OPENAI_MODERATION is on.
+ * Her message read on this machine in the light of her chat (@shared/safety/risk): her words
+ * and any screenshot text she shared alone, and, while the chat's risk is raised (care mode),
+ * her words as an answer too ("no", "its fine i just want to sleep" read as a crisis then).
+ */
+export function readsAsCrisisInChat(
+  texts: (string | null | undefined)[],
+  context: { riskRaised: boolean },
+): boolean {
+  const present = texts.filter((text): text is string => Boolean(text?.trim()));
+  if (present.some(readsAsCrisis)) return true;
+  const [words] = present;
+  return context.riskRaised && words !== undefined && readInChat(words, context).crisis;
+}
+
+/**
+ * Whether her message reads as suicide or self-harm intent: read on this machine always
+ * (readsAsCrisisInChat), plus the provider's moderation when OPENAI_MODERATION is on.
  * A failed moderation call is logged by the provider and never hides what the patterns found.
  */
 export async function isCrisisMessage(
   deps: Deps,
   props: {
     texts: (string | null | undefined)[];
-    afterCrisisReply?: boolean;
+    riskRaised: boolean;
     signal?: AbortSignal;
   },
 ): Promise<boolean> {
-  const texts = props.texts.filter((text): text is string => Boolean(text?.trim()));
-  if (texts.some(readsAsCrisis)) return true;
-  const [words] = texts;
-  if (props.afterCrisisReply && words !== undefined && isUnsafeAnswer(words)) return true;
+  if (readsAsCrisisInChat(props.texts, props)) return true;
   if (!deps.config.openaiModeration || !deps.replies.flagsSelfHarm) return false;
+  const texts = props.texts.filter((text): text is string => Boolean(text?.trim()));
   const flagged = await Promise.all(
     texts.map((text) => deps.replies.flagsSelfHarm?.(text, props.signal)),
   );

@@ -44,7 +44,8 @@ export function applyMutation(
       });
       return {
         chatIds: [accepted.chat.id],
-        messageIds: [accepted.userMessage.id],
+        // In care mode past the limit, the server's kind word answers her at once.
+        messageIds: [accepted.userMessage, accepted.reply].flatMap((row) => (row ? [row.id] : [])),
         tombstoneIds: [],
       };
     }

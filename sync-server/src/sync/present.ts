@@ -12,11 +12,15 @@ export function presentRows(props: {
   messages: MessageRow[];
   owners: ChatRow[];
   tier: SubscriptionTier;
+  /** Care mode is read at this moment (ms). */
+  now: number;
 }): SyncRows {
   const owners = new Map(props.owners.map((chat) => [chat.id, chat]));
   for (const chat of props.chats) owners.set(chat.id, chat);
   return {
-    chats: props.chats.filter((chat) => chat.deletedAt === null).map(presentChatSummary),
+    chats: props.chats
+      .filter((chat) => chat.deletedAt === null)
+      .map((chat) => presentChatSummary(chat, props.now)),
     tombstones: props.chats
       .filter((chat) => chat.deletedAt !== null)
       .map((chat) => ({ type: 'chat' as const, id: chat.id })),

@@ -103,6 +103,7 @@ function resultOf(
     messages,
     owners: ownersOf(deps, { chats, messages }),
     tier: props.tier,
+    now: deps.now(),
   });
   const user =
     stored.status === 'applied' && props.mutation.type === 'updateProfile'
@@ -129,6 +130,7 @@ export function pull(
     messages: page.messages,
     owners: ownersOf(deps, page),
     tier: props.tier,
+    now: deps.now(),
   });
   return { ...rows, cursor: page.cursor, hasMore: page.hasMore };
 }

@@ -7,7 +7,7 @@ import { builtinProvider, composeReply } from './engine';
 import { LINES } from './lines';
 
 const persona = (id: number) => PERSONAS.find((p) => p.id === id) as Persona;
-const user = { displayName: 'Jade', ageRange: null, location: null };
+const user = { name: 'Jade', ageRange: null, location: null };
 
 function reply(personaId: number, text: string, history: HistoryItem[] = [], seed = 'seed') {
   return composeReply({
@@ -220,5 +220,41 @@ describe('lines that start with a placeholder', () => {
     }
     // Openers that begin with her name come up too (the old stem of such a line was empty).
     expect([...used.keys()].some((opener) => opener.startsWith('Jade'))).toBe(true);
+  });
+});
+
+describe('her name', () => {
+  it('is the name she set, and with none no name at all (a pet name, never her email)', () => {
+    const replies = Array.from({ length: 40 }, (_, turn) =>
+      composeReply({
+        persona: persona(1 + (turn % 5)),
+        history: [{ role: 'user', content: 'I feel so sad and anxious today' }],
+        user: { name: '', ageRange: null, location: null },
+        screenshotText: [],
+        seed: `s${turn}`,
+      }),
+    );
+    for (const text of replies) {
+      expect(text).not.toContain('{name}');
+      expect(text).not.toMatch(/(^|\s), /);
+    }
+  });
+});
+
+describe('care mode', () => {
+  it('answers gently, asks after her safety and points to human help, without echoing her', () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      const text = composeReply({
+        persona: persona(id),
+        history: [{ role: 'user', content: 'its fine i just want to sleep forever' }],
+        user,
+        screenshotText: [],
+        seed: 'care',
+        careMode: true,
+      });
+      expect(text).toMatch(/988|741741/);
+      expect(text).toMatch(/\?$/);
+      expect(text).not.toContain('sleep forever');
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { voiceOf } from '../../personas/voices';
 import type { ReplyProvider, ReplyRequest } from '../types';
 import { feelingOf, reflectionOf, topicInContext } from './analyse';
-import { LINES } from './lines';
+import { CARE_LINES, LINES } from './lines';
 import type { PersonaLines } from './lines';
 
 /**
@@ -79,13 +79,20 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const subject =
     feeling === 'happy' && topic !== 'hello' && topic !== 'thanks' ? 'goodNews' : topic;
   const pets = voiceOf(request.persona.id).petNames;
+  const pet = pets[pickIndex(seed, 'pet', pets.length)] ?? '';
+  // Only the name she set; with none, a pet name stands in (never her email).
+  const name = request.user.name ? capitalise(request.user.name) : pet;
   const fill = (line: string, reflection = '') =>
-    line
-      .replaceAll('{name}', capitalise(request.user.displayName))
-      .replaceAll('{pet}', pets[pickIndex(seed, 'pet', pets.length)] ?? '')
-      .replaceAll('{r}', reflection);
+    line.replaceAll('{name}', name).replaceAll('{pet}', pet).replaceAll('{r}', reflection);
 
   const parts: string[] = [];
+  if (request.careMode) {
+    // Care mode: gentle, her safety first, a way to a person; her words are not echoed.
+    parts.push(fill(pick(lines.openers.sad, seed, 'opener', recentReplies)));
+    parts.push(pick(CARE_LINES.takes, seed, 'take', recentReplies));
+    parts.push(pick(CARE_LINES.questions, seed, 'question', recentReplies));
+    return parts.join(' ');
+  }
   const plain = topic === 'thanks' || (topic === 'hello' && feeling === 'neutral');
   // A greeting or a thank-you needs no opener or reflection, just warmth and a question.
   if (!plain) {

@@ -944,3 +944,22 @@ export const LINES: Readonly<Record<number, PersonaLines>> = {
   4: nene,
   5: summer,
 };
+
+/**
+ * What every bestie says in care mode (issue 36: a crisis signal in this chat in the last 24
+ * hours), after one of her own `sad` openers: her safety first, and always a way to a person.
+ */
+export const CARE_LINES: { takes: readonly string[]; questions: readonly string[] } = {
+  takes: [
+    "You matter, and what you're feeling matters. You don't have to go through this alone: someone you trust, or a real person at 988 (call or text) or the Crisis Text Line (text HOME to 741741), can be with you in a way I can't.",
+    "I'm an AI, so I can't be there with you the way a person can. Please reach out to someone you trust, or call or text 988, or text HOME to 741741. They're there any time, day or night.",
+    "Whatever you're carrying right now, you don't have to carry it by yourself. Someone at 988 (call or text) can talk with you right now, and if you're in danger, please call 911.",
+    "It's okay to not be okay. Reaching out to someone you trust, or to 988 or the Crisis Text Line (text HOME to 741741), is a brave thing to do, never a weak one.",
+  ],
+  questions: [
+    'Are you safe right now?',
+    'Is there someone you trust who could be with you right now?',
+    'How are you feeling at this moment, honestly?',
+    'Would you be willing to reach out to one of them tonight?',
+  ],
+};
