@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       openaiModeration: false,
       openaiVision: true,
       openaiTimeoutMs: 60_000,
+      safetyCheckTimeoutMs: 2000,
       replyLimitFreePerHour: 60,
       replyLimitPaidPerHour: 300,
       replyJobLeaseMs: 30_000,

@@ -69,6 +69,7 @@ const envSchema = z.object({
   OPENAI_MODERATION: optional(booleanFlag),
   OPENAI_VISION: optional(booleanFlag),
   OPENAI_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
+  SAFETY_CHECK_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(0)),
   REPLY_LIMIT_FREE_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
   REPLY_LIMIT_PAID_PER_HOUR: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)),
   STORAGE_QUOTA_MB: optional(z.coerce.number({ error: 'must be a number' }).positive().max(1e7)),
@@ -136,6 +137,11 @@ export interface Config {
   /** The model takes images: enhanced analysis sends her screenshot along with its text. */
   openaiVision: boolean;
   openaiTimeoutMs: number;
+  /**
+   * With a model configured, how long its check of her message (a crisis or not, alongside
+   * the detector) may hold her reply back; a slower check is dropped. 0: no check.
+   */
+  safetyCheckTimeoutMs: number;
   /** Replies (model calls) one user may ask for in an hour; crisis replies never count. */
   replyLimitFreePerHour: number;
   replyLimitPaidPerHour: number;
@@ -231,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiModeration: vars.OPENAI_MODERATION ?? isOpenAiItself(vars),
     openaiVision: vars.OPENAI_VISION ?? VISION_MODEL.test(vars.OPENAI_MODEL ?? 'gpt-4o-mini'),
     openaiTimeoutMs: vars.OPENAI_TIMEOUT_MS ?? 60_000,
+    safetyCheckTimeoutMs: vars.SAFETY_CHECK_TIMEOUT_MS ?? 2000,
     replyLimitFreePerHour: vars.REPLY_LIMIT_FREE_PER_HOUR ?? 60,
     replyLimitPaidPerHour: vars.REPLY_LIMIT_PAID_PER_HOUR ?? 300,
     replyJobLeaseMs: vars.REPLY_JOB_LEASE_MS ?? 30_000,

@@ -8,7 +8,7 @@ import { replyFailed, ReplyAborted } from '../replies/errors';
 import type { HistoryItem } from '../replies/types';
 import { crisisReply, replyName } from '../safety/crisis';
 import { readModelReply, withoutCrisisTag } from '../safety/modelReply';
-import { isCrisisMessage } from '../safety/service';
+import { isCrisisMessage, modelSaysCrisis } from '../safety/service';
 import type { UserRow } from '../users/repo';
 import { tierOf } from '../users/service';
 import * as jobsRepo from './jobsRepo';
@@ -69,16 +69,79 @@ export async function writeReply(
     riskRaised: careMode,
     signal: props.signal,
   });
+  const crisisWritten = (): WrittenReply => ({
+    text: crisisReply(target.persona, replyName(user), texts.filter(Boolean).join('\n')),
+    isCrisis: true,
+    helpCard: false,
+    care: true,
+  });
   const reply: WrittenReply = crisis
-    ? {
-        text: crisisReply(target.persona, replyName(user), texts.filter(Boolean).join('\n')),
-        isCrisis: true,
-        helpCard: false,
-        care: true,
-      }
-    : modelReply(await generate(deps, { ...props, history, careMode }), careMode);
+    ? crisisWritten()
+    : await generateWithSecondOpinion(deps, { ...props, history, careMode, texts, crisisWritten });
   // Committed with the other replies written in this turn.
   return groupCommit(deps.db).run(() => storeReply(deps, { target, reply }));
+}
+
+/**
+ * The provider's reply, written while the model checks her message (modelSaysCrisis, bounded
+ * by SAFETY_CHECK_TIMEOUT_MS). Its pieces are held back until the check is done, so nothing
+ * of a reply the check replaces ever streams. A crisis verdict stops the generation and
+ * answers with the crisis reply (even when the generation failed); a slow or failed check
+ * lets the reply through as it is.
+ */
+async function generateWithSecondOpinion(
+  deps: Deps,
+  props: {
+    user: UserRow;
+    target: ReplyTarget;
+    history: ConversationRow[];
+    careMode: boolean;
+    texts: (string | null)[];
+    crisisWritten: () => WrittenReply;
+    signal?: AbortSignal;
+    onText?: (text: string) => void;
+  },
+): Promise<WrittenReply> {
+  if (!deps.replies.checkCrisis || deps.config.safetyCheckTimeoutMs <= 0) {
+    return modelReply(await generate(deps, props), props.careMode);
+  }
+  const generation = new AbortController();
+  const stop = () => generation.abort();
+  props.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    const held = heldBack(props.onText);
+    const generated = generate(deps, { ...props, signal: generation.signal, onText: held.push });
+    // Settled here, so an abandoned generation's rejection is never unhandled.
+    const outcome = generated.then(
+      (text) => ({ text }),
+      (error: unknown) => ({ error }),
+    );
+    const flagged = await modelSaysCrisis(deps, { texts: props.texts, signal: props.signal });
+    if (props.signal?.aborted) throw new ReplyAborted();
+    if (flagged) {
+      generation.abort();
+      return props.crisisWritten();
+    }
+    held.release();
+    const done = await outcome;
+    if ('error' in done) throw done.error;
+    return modelReply(done.text, props.careMode);
+  } finally {
+    props.signal?.removeEventListener('abort', stop);
+  }
+}
+
+/** Passes pieces on only once released; those that came before go out then, in order. */
+function heldBack(onText: ((text: string) => void) | undefined) {
+  let pieces: string[] | null = [];
+  return {
+    push: (text: string) => (pieces ? pieces.push(text) : onText?.(text)),
+    release() {
+      const waiting = pieces ?? [];
+      pieces = null;
+      for (const text of waiting) onText?.(text);
+    },
+  };
 }
 
 /** A provider's reply, flagged from her side: help in its text decides nothing but the card. */

@@ -42,4 +42,9 @@ export interface ReplyProvider {
   generate(request: ReplyRequest): AsyncIterable<string>;
   /** The provider's own self-harm check, when it has one. */
   flagsSelfHarm?(text: string, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * The model's reading of her message: a suicide or self-harm crisis or not (a second
+   * opinion beside the detector). Rejects when the model cannot answer.
+   */
+  checkCrisis?(text: string, signal?: AbortSignal): Promise<boolean>;
 }

@@ -54,3 +54,43 @@ export async function isCrisisMessage(
   );
   return flagged.some(Boolean);
 }
+
+/**
+ * A model's second opinion on her message (issue 36, point 8), for a message the detector did
+ * not flag, when the provider has one and SAFETY_CHECK_TIMEOUT_MS is not 0: true when the model
+ * reads any of her texts as a crisis. Never later than the timeout, and never an error: a
+ * slow or failed check is dropped (false), and what the detector found stands either way.
+ */
+export async function modelSaysCrisis(
+  deps: Deps,
+  props: { texts: (string | null | undefined)[]; signal?: AbortSignal },
+): Promise<boolean> {
+  const check = deps.replies.checkCrisis?.bind(deps.replies);
+  const timeoutMs = deps.config.safetyCheckTimeoutMs;
+  const texts = props.texts.filter((text): text is string => Boolean(text?.trim()));
+  if (!check || timeoutMs <= 0 || texts.length === 0) return false;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  props.signal?.addEventListener('abort', stop, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => {
+      deps.logger.warn({ timeoutMs }, 'crisis check too slow; dropped');
+      resolve(false);
+    }, timeoutMs);
+  });
+  const verdict = Promise.all(texts.map((text) => check(text, controller.signal))).then(
+    (verdicts) => verdicts.some(Boolean),
+    (error: unknown) => {
+      if (!controller.signal.aborted) deps.logger.warn({ err: error }, 'crisis check failed');
+      return false;
+    },
+  );
+  try {
+    return await Promise.race([verdict, late]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+    props.signal?.removeEventListener('abort', stop);
+  }
+}

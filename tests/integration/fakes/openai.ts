@@ -10,12 +10,14 @@ export interface RecordedRequest {
     stream?: boolean;
     messages?: { role: string; content: string }[];
     input?: string;
+    response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
   };
 }
 
 /**
  * An OpenAI-compatible server on loopback: POST /v1/chat/completions (with and without
- * `stream: true`) and POST /v1/moderations. It records every request and can fail on demand.
+ * `stream: true`; with a json_schema response_format, the crisis check) and POST
+ * /v1/moderations. It records every request and can fail on demand.
  */
 export class FakeOpenAi {
   readonly requests: RecordedRequest[] = [];
@@ -25,6 +27,11 @@ export class FakeOpenAi {
   moderationTrigger = 'MODERATION-FLAG-7';
   /** Milliseconds a streamed completion waits before each of its pieces (a slow model). */
   pieceDelayMs = 0;
+  /** The crisis check (structured output) answers crisis: true when her message has this. */
+  checkTrigger = 'CHECK-FLAG-8';
+  /** Milliseconds the crisis check takes, and whether it answers 500 instead. */
+  checkDelayMs = 0;
+  checkFails = false;
   private failures = 0;
   private gate: { opened: Promise<void>; open: () => void } | undefined;
   private server: Server | undefined;
@@ -47,8 +54,18 @@ export class FakeOpenAi {
     this.gate = undefined;
   }
 
+  /** The completions that wrote replies (not the crisis checks). */
   completions(): RecordedRequest[] {
-    return this.requests.filter((request) => request.path.endsWith('/chat/completions'));
+    return this.requests.filter(
+      (request) => request.path.endsWith('/chat/completions') && !isCheck(request.body),
+    );
+  }
+
+  /** The crisis checks asked of the model. */
+  checks(): RecordedRequest[] {
+    return this.requests.filter(
+      (request) => request.path.endsWith('/chat/completions') && isCheck(request.body),
+    );
   }
 
   async start(): Promise<string> {
@@ -63,6 +80,10 @@ export class FakeOpenAi {
           const flagged = String(body.input).includes(this.moderationTrigger);
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(JSON.stringify(moderation(flagged)));
+          return;
+        }
+        if (path.endsWith('/chat/completions') && isCheck(body)) {
+          void this.check(response, body);
           return;
         }
         if (!path.endsWith('/chat/completions')) {
@@ -91,6 +112,21 @@ export class FakeOpenAi {
     return this.url;
   }
 
+  private async check(response: ServerResponse, body: RecordedRequest['body']): Promise<void> {
+    if (this.checkDelayMs > 0) await sleep(this.checkDelayMs);
+    if (response.destroyed) return;
+    if (this.checkFails) {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'check exploded', type: 'server_error' } }));
+      return;
+    }
+    const text = body.messages?.at(-1)?.content ?? '';
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify(completion(JSON.stringify({ crisis: text.includes(this.checkTrigger) }))),
+    );
+  }
+
   /** The reply word by word; it stops when the caller hangs up. */
   private async stream(response: ServerResponse): Promise<void> {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -115,6 +151,10 @@ export class FakeOpenAi {
     });
   }
 }
+
+/** The crisis check: structured output under its schema's name (OCR analysis has its own). */
+const isCheck = (body: RecordedRequest['body']) =>
+  body.response_format?.json_schema?.name === 'crisis_check';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
