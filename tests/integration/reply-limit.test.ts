@@ -114,4 +114,24 @@ describe('replies one user can make the server pay for', () => {
     expect(fresh.status).toBe(201);
     expect(fresh.body.reply).toMatchObject({ isTeaser: true, helpCard: false });
   });
+
+  it('starts care mode as her crisis message is stored, before its reply is written', async () => {
+    const { client } = await signedInClient(server);
+    const chatId = randomUUID();
+    const answer = await push(client, [
+      createChat(chatId, 'one'),
+      sendMessage(chatId, 'two'),
+      sendMessage(chatId, 'i want to kill myself'),
+      sendMessage(chatId, 'three'),
+    ]);
+    const results = answer.body.results as { status: string }[];
+    expect(results.map((result) => result.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+    ]);
+    const chat = answer.body.results[3].rows.chats[0];
+    expect(chat.careUntil).not.toBeNull();
+  });
 });

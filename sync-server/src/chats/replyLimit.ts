@@ -18,7 +18,8 @@ export function replyLimitMessage(retryAfterSeconds: number): string {
  * of the chat's care mode) is never counted nor refused: its reply costs no model call, and
  * help is never rationed. In care mode (`careMode`) the limit is the paid plan's, and reaching
  * it is never a wall: nothing is counted and 'kindWord' tells the caller to answer her with
- * the server's kind word and the help card instead of a model's reply.
+ * the server's kind word and the help card instead of a model's reply. 'free': her message
+ * reads as a crisis (nothing counted); 'counted': within the limit.
  */
 export function countReply(
   deps: Deps,

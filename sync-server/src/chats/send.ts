@@ -84,6 +84,9 @@ export function acceptMessage(
   const { userMessage, reply } = deps.db.transaction(() => {
     const texts = [props.message.message, props.message.extractedText];
     const counted = countReply(deps, { ...props, texts, careMode });
+    // Read as a crisis already: care mode starts now, not only once its reply is written.
+    if (counted === 'free')
+      repo.recordCrisisSignal(deps.db, { chatId: chat.id, at: row.createdAt });
     const stored = repo.appendMessage(deps.db, {
       message: row,
       titleIfUntitled: chatTitleFrom(row.content),
@@ -131,6 +134,13 @@ function answerWithKindWord(deps: Deps, message: MessageRow): MessageRow {
     },
   });
   jobsRepo.markDone(deps.db, { messageId: message.id, now });
+  if (message.replyError !== null) {
+    repo.setReplyError(deps.db, {
+      id: message.id,
+      replyError: null,
+      changeSeq: repo.nextChangeSeq(deps.db, message.userId),
+    });
+  }
   return reply;
 }
 
