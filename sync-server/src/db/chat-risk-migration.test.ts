@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, readMigrations } from './migrate';
+import { openDatabase } from './open';
+import type { Db } from './open';
+
+let db: Db;
+beforeEach(() => {
+  db = openDatabase(':memory:');
+});
+afterEach(() => db.close());
+
+describe('012 chat risk', () => {
+  it("turns a model's reply stored as a crisis reply for its words into a help-card reply, keeping the server's own crisis replies", () => {
+    const all = readMigrations();
+    migrate(
+      db,
+      all.filter((migration) => migration.version < 12),
+    );
+    db.prepare(
+      "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'e', 'h', 0, 0)",
+    ).run();
+    db.prepare(
+      `INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
+       VALUES ('c', 'u', 1, 't', 0, 0, 1)`,
+    ).run();
+    const insert = db.prepare(
+      `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, created_at,
+         change_seq, chat_seq)
+       VALUES (?, 'c', 'u', ?, ?, ?, ?, 0, ?, ?)`,
+    );
+    insert.run('m1', 'user', 'i want to die', 0, null, 2, 1);
+    insert.run(
+      'r1',
+      'assistant',
+      "Ana, I'm really glad you told me, and I'm taking what you said seriously.\n\n...",
+      1,
+      'm1',
+      3,
+      2,
+    );
+    insert.run('m2', 'user', 'weird day', 0, null, 4, 3);
+    insert.run('r2', 'assistant', 'I hear you. SECRET. Call 988 if you need.', 1, 'm2', 5, 4);
+    insert.run('m3', 'user', 'hi', 0, null, 6, 5);
+    insert.run('r3', 'assistant', 'Hey you!', 0, 'm3', 7, 6);
+
+    expect(migrate(db, all)).toContain(12);
+    const rows = db
+      .prepare(
+        'SELECT id, is_crisis AS isCrisis, help_card AS helpCard, care FROM messages ORDER BY chat_seq',
+      )
+      .all();
+    expect(rows.filter((row) => (row as { id: string }).id.startsWith('r'))).toEqual([
+      { id: 'r1', isCrisis: 1, helpCard: 0, care: 0 },
+      { id: 'r2', isCrisis: 0, helpCard: 1, care: 0 },
+      { id: 'r3', isCrisis: 0, helpCard: 0, care: 0 },
+    ]);
+    expect(db.prepare('SELECT last_crisis_at AS at FROM chats').get()).toEqual({ at: null });
+  });
+});
