@@ -6,6 +6,7 @@ import { routes } from './App';
 import { holdForFirstScreen } from './components/afterScreen';
 import { LazyToaster } from './components/ui/LazyToaster';
 import { startPwa } from './pwa/register';
+import { startSendingVisitorHelpShown } from './safety/visitorHelpShown';
 import { UpdateBanner } from './pwa/UpdateBanner';
 import { loadUserOnce } from './state/useUserStore';
 import { SyncRunner } from './sync/SyncRunner';
@@ -16,6 +17,7 @@ holdForFirstScreen();
 startTheme();
 loadUserOnce();
 startPwa();
+startSendingVisitorHelpShown();
 
 function start(): void {
   const router = createBrowserRouter(routes);
