@@ -99,7 +99,7 @@ function main(): number {
       console.error(`${file} holds no referral counts yet: start the server once to upgrade it.`);
       return 1;
     }
-    console.log(formatReport(yearReport({ db }, year)));
+    console.log(formatReport(yearReport({ db }, { year })));
     return 0;
   } finally {
     db.close();

@@ -210,3 +210,23 @@ describe("a visitor's help shown: POST /api/safety/help-shown", () => {
     }
   });
 });
+
+describe('no account can run up the count', () => {
+  it("rejects her devices' countHelpShown past the hourly limit (429), counting only those before", async () => {
+    const limited = await startTestServer({ env: { RATE_LIMIT_IP_PER_HOUR: '2' } });
+    try {
+      limited.clock.time = Date.parse('2027-03-16T12:00:00Z');
+      const { client } = await signedInClient(limited);
+      const mutations = [1, 2, 3].map(() => countHelpShown('2027-03-16', 1));
+      const answer = await push(client, mutations);
+      expect(answer.body.results).toMatchObject([
+        { status: 'applied' },
+        { status: 'applied' },
+        { status: 'rejected', error: { status: 429, code: 'rate_limited' } },
+      ]);
+      expect(counts(limited)).toEqual([{ day: '2027-03-16', kind: 'help_shown', count: 2 }]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

@@ -11,3 +11,14 @@ export const helpShownPerIp = (config: Config): Limit => ({
   limit: config.rateLimitIpPerHour,
   windowMs: 60 * 60 * 1000,
 });
+
+/**
+ * Her devices' countHelpShown mutations, per user (RATE_LIMIT_IP_PER_HOUR too): a device sends
+ * one per help card, so she never comes near it; past it a mutation is rejected (429) and not
+ * counted, so no account can run up the yearly count.
+ */
+export const helpShownPerUser = (config: Config): Limit => ({
+  bucket: 'help-shown-user',
+  limit: config.rateLimitIpPerHour,
+  windowMs: 60 * 60 * 1000,
+});

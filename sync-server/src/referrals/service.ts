@@ -68,7 +68,11 @@ const totalsOf = (crisisReplies: number, helpShown: number): ReferralTotals => (
 });
 
 /** A year's counts (UTC days) by month and for the whole year. */
-export function yearReport(deps: { db: Pick<Deps['db'], 'prepare'> }, year: number): YearReport {
+export function yearReport(
+  deps: { db: Pick<Deps['db'], 'prepare'> },
+  props: { year: number },
+): YearReport {
+  const { year } = props;
   const rows = repo.countsBetween(deps.db, { from: `${year}-01-01`, to: `${year}-12-31` });
   const months = Array.from({ length: 12 }, (_, index) => {
     const month = `${year}-${String(index + 1).padStart(2, '0')}`;

@@ -5,6 +5,8 @@ import { startChat } from '../chats/create';
 import { acceptMessage } from '../chats/send';
 import { deleteChatOnce } from '../chats/service';
 import type { Deps } from '../deps';
+import { enforce } from '../http/rateLimit';
+import { helpShownPerUser } from '../referrals/limits';
 import { countHelpShown } from '../referrals/service';
 import { updateProfile } from '../users/profile';
 
@@ -59,6 +61,7 @@ export function applyMutation(
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
     }
     case 'countHelpShown':
+      enforce(deps.limiter, helpShownPerUser(deps.config), userId);
       countHelpShown(deps, { day: mutation.day, count: mutation.count });
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
   }
