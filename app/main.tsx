@@ -7,6 +7,7 @@ import { holdForFirstScreen } from './components/afterScreen';
 import { LazyToaster } from './components/ui/LazyToaster';
 import { startPwa } from './pwa/register';
 import { UpdateBanner } from './pwa/UpdateBanner';
+import { startSendingVisitorHelpShown } from './safety/visitorHelpShown';
 import { loadUserOnce } from './state/useUserStore';
 import { SyncRunner } from './sync/SyncRunner';
 import { startTheme } from './theme/useTheme';
@@ -16,6 +17,7 @@ holdForFirstScreen();
 startTheme();
 loadUserOnce();
 startPwa();
+startSendingVisitorHelpShown();
 
 function start(): void {
   const router = createBrowserRouter(routes);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileUpdateSchema } from './account-schema';
 import { createChatSchema, sendMessageSchema } from './chat-schema';
+import { helpShownSchema } from './referrals-schema';
 import {
   PULL_COMPACT_MAX_LIMIT,
   PULL_DEFAULT_LIMIT,
@@ -40,11 +41,21 @@ export const updateProfileMutationSchema = z.object({
   profile: profileUpdateSchema,
 });
 
+/**
+ * Help cards her device showed on one UTC day (issue 36, the yearly count): added once to the
+ * day's count, with nothing of hers kept. A day too old or ahead of the server is rejected.
+ */
+export const countHelpShownMutationSchema = helpShownSchema.extend({
+  id: uuid,
+  type: z.literal('countHelpShown'),
+});
+
 export const mutationSchema = z.discriminatedUnion('type', [
   createChatMutationSchema,
   sendMessageMutationSchema,
   deleteChatMutationSchema,
   updateProfileMutationSchema,
+  countHelpShownMutationSchema,
 ]);
 export type Mutation = z.input<typeof mutationSchema>;
 export type MutationType = Mutation['type'];

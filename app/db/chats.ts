@@ -2,6 +2,7 @@ import type { ChatSummary } from '@shared/chat';
 import type { readCrisis } from '@shared/safety/crisis';
 import { blockOf } from './blocks';
 import { db, type LocalChat, type LocalMessage } from './db';
+import { handOverHelpShown } from './helpShown';
 
 /** The chat fields this device keeps (a server chat without its messages). */
 export function toLocalChat({ id, title, timestamp, updatedAt, persona }: ChatSummary): LocalChat {
@@ -78,9 +79,13 @@ export function pendingMessage(input: {
   };
 }
 
-/** Logging out leaves nothing of hers on the device. */
+/**
+ * Logging out leaves nothing of hers on the device. Help shown and not sent yet names nobody:
+ * it is handed to the visitor's queue and still counted (helpShown.ts).
+ */
 export async function clearLocalData(): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
+    await handOverHelpShown();
     await Promise.all(db.tables.map((table) => table.clear()));
   });
 }

@@ -75,6 +75,16 @@ export interface LocalImage {
 }
 
 /**
+ * A help card counted on this device (issue 36, the yearly count), by the key it was counted
+ * under (a help card's row, a crisis reply's id), so a re-render or a reload never counts it
+ * again; `day` (UTC) lets old keys go.
+ */
+export interface HelpShownRow {
+  key: string;
+  day: string;
+}
+
+/**
  * The device's copy of her chats (STYLE.md §8: this folder is the only code that touches
  * IndexedDB). No version loses a row: version 2 (issue 5) adds drafts, settings, outbox and meta
  * and keeps every chat and message of version 1; version 3 re-pulls for message order;
@@ -93,6 +103,7 @@ export class BestiesDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
   images!: EntityTable<LocalImage, 'messageId'>;
+  helpShown!: EntityTable<HelpShownRow, 'key'>;
 
   constructor(name = 'besties') {
     super(name);
@@ -159,6 +170,8 @@ export class BestiesDb extends Dexie {
         await messages.clear();
         await messages.bulkPut(all.filter((message) => !isPlaced(message)));
       });
+    // Version 9 (issue 36): the help cards counted here, each once.
+    this.version(9).stores({ helpShown: 'key, day' });
   }
 }
 

@@ -37,4 +37,13 @@ describe('the privacy page', () => {
   it('says her theme is kept on her account too', () => {
     expect(pageText()).toMatch(/and your theme,\s+so a new device opens in it/);
   });
+
+  it('says what the yearly crisis count holds, and why: per day, nothing personal, SB 243', () => {
+    const text = pageText().replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'we count how many crisis replies were given and how many help cards were shown each day',
+    );
+    expect(text).toContain('no name, email, account, chat or message is attached to it');
+    expect(text).toContain('California law (SB 243)');
+  });
 });

@@ -80,6 +80,12 @@ export function Privacy() {
         did not need it. Your bestie is an AI and cannot call anyone for you. If you are not safe,
         please reach out to a person now.
       </p>
+      <p>
+        To report yearly totals as California law (SB 243) asks, we count how many crisis replies
+        were given and how many help cards were shown each day. The count is only a day and a
+        number: no name, email, account, chat or message is attached to it. Help shown while you are
+        offline is counted when your device is next online.
+      </p>
 
       <h2>Your choices</h2>
       <ul className="prose-list">

@@ -261,7 +261,7 @@ describe('the Dexie schema', () => {
     const v2 = new BestiesDb(name);
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(8);
+    expect(v2.verno).toBe(9);
     // Placed by the server (seq 1): kept in the chat's first block of 50 (version 8).
     expect(await v2.messageBlocks.get(['kept', 0])).toMatchObject({
       messages: [{ id: 'm', status: 'sent' }],
@@ -299,7 +299,7 @@ describe('the Dexie schema', () => {
     ]);
     v5.close();
     const latest = new BestiesDb(name);
-    expect(latest.verno).toBe(8);
+    expect(latest.verno).toBe(9);
     // Each index is written with every row she writes: only hers not placed yet are rows now.
     expect(latest.messages.schema.indexes.map((index) => index.name)).toEqual([
       '[chatId+localOrder]',

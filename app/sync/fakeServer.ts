@@ -45,6 +45,8 @@ export class FakeSyncServer implements SyncTransport {
   user: PublicUser = { ...USER };
   /** While set, updateProfile mutations are refused with this message (as a 400 would). */
   refuseProfileWith: string | null = null;
+  /** Help shown as countHelpShown mutations reported it, each applied once. */
+  readonly helpShown: { day: string; count: number }[] = [];
   private seq = 0;
   private results = new Map<string, MutationResult>();
   private messages = new Map<string, ChatMessage>();
@@ -196,6 +198,8 @@ export class FakeSyncServer implements SyncTransport {
       this.addMessage(mutation.chatId, id, message, ocr);
     } else if (mutation.type === 'deleteChat') {
       this.tombstone(mutation.chatId);
+    } else if (mutation.type === 'countHelpShown') {
+      this.helpShown.push({ day: mutation.day, count: mutation.count });
     } else {
       return this.remember(mutation.id, this.updateProfile(mutation.id, mutation.profile));
     }

@@ -35,6 +35,7 @@ import type { PaymentProvider } from './payments/provider';
 import { createPaymentProvider } from './payments/providers';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { personaRoutes } from './personas/routes';
+import { referralRoutes } from './referrals/routes';
 import { syncRoutes } from './sync/routes';
 import { accountRoutes } from './account/routes';
 import { sessionRoutes } from './sessions/routes';
@@ -75,6 +76,7 @@ function apiRouter(deps: Deps): Router<AppState> {
   api.use(sessionRoutes(deps).routes());
   api.use(accountRoutes(deps).routes());
   api.use(healthRoutes(deps).routes());
+  api.use(referralRoutes(deps).routes());
   return api;
 }
 

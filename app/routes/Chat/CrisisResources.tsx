@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { useCountHelpShown } from '../../safety/useCountHelpShown';
 
 /**
  * The help link that had focus when its list went (the help card a crisis reply replaces),
@@ -8,8 +9,12 @@ import { useLayoutEffect, useRef } from 'react';
 let handOff: { href: string; until: number } | null = null;
 const HAND_OFF_MS = 500;
 
-/** Help one tap away: always shown in full, on every plan, online or offline. */
-export function CrisisResources() {
+/**
+ * Help one tap away: always shown in full, on every plan, online or offline. Beside a crisis
+ * reply it is counted for the yearly report under `countAs` (a help card counts itself).
+ */
+export function CrisisResources({ countAs = null }: { countAs?: string | null }) {
+  useCountHelpShown(countAs);
   const list = useKeptFocus();
   return (
     <ul ref={list} className="crisis-resources" aria-label="Crisis resources">

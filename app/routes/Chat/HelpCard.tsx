@@ -1,10 +1,13 @@
+import { useCountHelpShown } from '../../safety/useCountHelpShown';
 import { CrisisResources } from './CrisisResources';
 
 /**
  * Real help, shown on the device the moment her words read as a crisis: before any reply,
- * with no network, on every plan. It says plainly that the bestie is an AI.
+ * with no network, on every plan. It says plainly that the bestie is an AI. Counted for the
+ * yearly report once under `countAs` (in the conversation), or each time it opens (the dialog).
  */
-export function HelpCard() {
+export function HelpCard({ countAs }: { countAs?: string }) {
+  useCountHelpShown(countAs);
   return (
     <section className="help-card" aria-label="Get help now">
       <h2 className="help-card__title">You don&apos;t have to go through this alone</h2>

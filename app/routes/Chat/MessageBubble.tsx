@@ -47,7 +47,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
         </UserRow>
       );
     case 'help':
-      return <HelpCard />;
+      return <HelpCard countAs={item.id} />;
     case 'teaser':
       return (
         <BestieRow persona={persona}>
@@ -85,7 +85,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
             }
           >
             <Markdown text={item.text} />
-            {item.crisis && <CrisisResources />}
+            {item.crisis && <CrisisResources countAs={item.id} />}
             {item.greeting && <p className="chat-bubble__ai-note">{AI_NOTE}</p>}
           </div>
         </BestieRow>

@@ -5,6 +5,7 @@ import { uuidv7 } from '@shared/uuid';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
+import { countReferral } from '../referrals/service';
 import type { HistoryItem } from '../replies/types';
 import { crisisReply, replyName } from '../safety/crisis';
 import { readModelReply, withoutCrisisTag } from '../safety/modelReply';
@@ -258,6 +259,7 @@ function storeReply(
         },
       });
       jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
+      if (props.isCrisis) countReferral(deps, { kind: 'crisis_reply' });
       return reply;
     })();
   } catch (error) {

@@ -5,6 +5,9 @@ import { startChat } from '../chats/create';
 import { acceptMessage } from '../chats/send';
 import { deleteChatOnce } from '../chats/service';
 import type { Deps } from '../deps';
+import { enforce } from '../http/rateLimit';
+import { helpShownPerUser } from '../referrals/limits';
+import { countHelpShown } from '../referrals/service';
 import { updateProfile } from '../users/profile';
 
 export type ParsedMutation = z.output<typeof mutationSchema>;
@@ -22,7 +25,8 @@ export interface Written {
  * message. A message is stored with its reply job; the reply is written after the push and
  * arrives through the pull. Her message sent again after its reply failed queues it anew.
  * A profile change (users/profile.ts, as PATCH /api/users/{id}) writes no chat rows; the push
- * answers her account as it then is.
+ * answers her account as it then is. Help shown on her device adds to the day's count
+ * (referrals/service.ts), in the push's transaction with its processed id, so once.
  */
 export function applyMutation(
   deps: Deps,
@@ -57,5 +61,9 @@ export function applyMutation(
       void filesRemoved;
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
     }
+    case 'countHelpShown':
+      enforce(deps.limiter, helpShownPerUser(deps.config), userId);
+      countHelpShown(deps, { day: mutation.day, count: mutation.count });
+      return { chatIds: [], messageIds: [], tombstoneIds: [] };
   }
 }

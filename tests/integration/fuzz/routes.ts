@@ -46,6 +46,14 @@ const shape = (fields: Record<string, Arbitrary<unknown>>): Arbitrary<unknown> =
     },
   );
 
+/** A day as a device reports help shown on it: mostly recent, sometimes no real date. */
+const helpShownDay = fc.oneof(
+  fc
+    .integer({ min: -500, max: 2 })
+    .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)),
+  fc.constantFrom('2027-02-30', '2027-13-01', '27-01-01', ''),
+);
+
 /** A value read when the case is made (her account may have been replaced since). */
 const now = <T>(read: () => T): Arbitrary<T> => fc.constant(0).map(read);
 
@@ -166,6 +174,12 @@ const mutation = (known: Known): Arbitrary<unknown> =>
       id: field(fc.uuid()),
       type: fc.constant('updateProfile'),
       profile: field(profileUpdate(known)),
+    }),
+    shape({
+      id: field(fc.uuid()),
+      type: fc.constant('countHelpShown'),
+      day: field(helpShownDay),
+      count: field(fc.integer({ min: -1, max: 1001 })),
     }),
     shape({ id: field(fc.uuid()), type: field(fc.string()) }),
   );
@@ -333,6 +347,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
       }),
   },
   { method: 'GET', path: '/api/health', body: 'none' },
+  {
+    method: 'POST',
+    path: '/api/safety/help-shown',
+    body: 'json',
+    shape: () =>
+      shape({ day: field(helpShownDay), count: field(fc.integer({ min: -1, max: 1001 })) }),
+  },
 ];
 
 /** `GET /api/chats/:id`: how a route is named in test titles and in the coverage check. */
