@@ -259,7 +259,7 @@ function storeReply(
         },
       });
       jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
-      if (props.isCrisis) countReferral(deps, { kind: 'crisis_reply' });
+      if (written.isCrisis) countReferral(deps, { kind: 'crisis_reply' });
       return reply;
     })();
   } catch (error) {
