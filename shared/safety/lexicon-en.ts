@@ -678,6 +678,47 @@ const selfHarm: Rule[] = [
   rule(rx`\b(?:urges?|urge) ${TO} (?:cut|burn|hurt|harm|bleed)\b`),
 ];
 
+/**
+ * Issue 36's reported misses, each a family of phrasings (written from the issue's lines, not
+ * from the sealed test split): saving up pills "for when im ready", a plan and a date, "im done.
+ * goodbye everyone", "if im not here next week ... not your fault", hoping not to wake up,
+ * planning how, "kmssss" (squeezed to "kmss").
+ */
+intent.push(
+  rule(rx`\bkm+s{2,}\b`, { negatable: 'deny' }),
+  rule(rx`\b(?:a|the|my) plan and (?:a|the) (?:date|day)\b`, { notIn: FICTION }),
+  rule(
+    rx`\b(?:planning|planned|plan|figuring out|figured out|worked out|thinking about|thought about) (?:how|when) (?:id|i would|i will|ill|im going to|im gonna|i am going to|to) (?:do it|go through with it|end it|go)\b`,
+    { negatable: 'dont', notIn: FICTION },
+  ),
+);
+method.push(
+  rule(
+    rx`\b(?:saving|saved|save|stockpil\w+|hoard\w*|collecting|stashing|keeping|kept) (?:up )?(?:all )?(?:my |some |the |of my )?${DRUG}[^.]{0,30}\b(?:when im ready|when i am ready|for when|for the day|for the right|just in case|enough)\b`,
+    { notAfter: /^[^.]{0,30}\b(?:refill|doctor|pharmacy|allerg\w*|trip|travel)\b/ },
+  ),
+);
+passive.push(
+  rule(
+    rx`\b(?:hope|hoping|hoped|pray|praying|wish|wishing)\b(?: (?:that|i|ill|id|just|really|will|would|keep|to))* (?:wont|dont|never|not|will not|do not|wouldnt) (?:ever )?wake up\b`,
+    {
+      notAfter:
+        /^ (?:early|late|before|with|to|at|on time|in time|for|sick|tired|grumpy|sore|hungover)\b/,
+    },
+  ),
+);
+farewell.push(
+  rule(
+    rx`\b(?:im|i am) done (?:\. )?(?:goodbye|bye) (?:everyone|everybody|all|guys|world|forever)\b`,
+    {
+      notAfter: /^[^.]{0,30}\b(?:see you|see ya|cya|tomorrow|monday|later|tonight|gn|goodnight)\b/,
+    },
+  ),
+  rule(
+    rx`\bnot (?:here|around|alive)\b[^.]{0,30}?\b(?:next|tomorrow|anymore|by)\b[^.]{0,50}?\b(?:wasnt|was not|isnt|is not|not) (?:your|anyones|anybodys|ur) fault\b`,
+  ),
+);
+
 export const EN: Readonly<Record<CrisisCategory, readonly Rule[]>> = {
   intent,
   passive,
