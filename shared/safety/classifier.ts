@@ -48,6 +48,61 @@ export function hash(text: string, seed = 0x811c9dc5): number {
 const WORD_SEED = 0x811c9dc5;
 const PAIR_SEED = 0x2545f491;
 const CHAR_SEED = 0x6a09e667;
+/**
+ * Words grouped by what they mean, across the five languages: a message also counts its groups
+ * and each pair of groups it holds ("save"+"means", "absent"+"fault"), so a phrasing seen in one
+ * language or with one word carries to its neighbours ("meds" / "pills" / "remedios").
+ */
+const CONCEPTS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      [
+        'death',
+        'ctb dead death die died dying kill killing kms kys matar matarme meurs morir morrer mort morta morte morto mourir muero muerta muerte muerto selbstmord sterben suicidal suicidarme suicide suicider suicidio tod tot tuer umbringen unalive',
+      ],
+      [
+        'means',
+        'antidepressants azotea blade blades bleach bleiche bridge brucke cachets comprimes comprimidos corda corde cuerda dach gun javel knife ledge lejia medicaments medication medicine meds pastillas pill pills pont ponte prescription puente razor remedio remedios roof rope schlaftabletten seil somniferes tablets tabletten telhado toit',
+      ],
+      [
+        'save',
+        'ahorrando collecting garde gesammelt guardado guardando guardo hoard hoarding juntando juntei sammle save saved saving stash stockpile stockpiling',
+      ],
+      [
+        'plan',
+        'bereit data date datum decide decided decidi dia entschieden fecha plan planeado planeando planejando planned planning plano plans pret prete ready tag',
+      ],
+      ['farewell', 'adeus adieu adios bye despedida farewell goodbye tschuss'],
+      ['absent', 'anymore exist existing forever gone longer'],
+      ['fault', 'blame culpa fault faute schuld'],
+      ['wake', 'acordar aufwache aufwachen despertar despertarme despierte reveiller wake waking'],
+      ['burden', 'burden ohne sans sem sin without'],
+      [
+        'time',
+        'amanha demain friday heute hoje manana monday month morgen nacht noche semaine semana soir soon tomorrow tonight week weekend woche',
+      ],
+      ['done', 'cansada cansado cansei done enough fertig finished harta marre over tired'],
+      [
+        'love',
+        'aime amo danke desculpa gracias lieb love merci obrigada pardon perdon sorry thank thanks',
+      ],
+      [
+        'hurt',
+        'bleed bleeding burn cortar cortarme corte cortei coupe couper cut cuts cutting dano geritzt geschnitten harm hurt hurting machucar ritzen scarifie sh weh',
+      ],
+      ['joke', 'haha jaja jk kkkk lmao lmfao lol mdr ptdr xd'],
+      [
+        'everyday',
+        'birthday bus class concert exam exams game hair homework job movie party phone school summer test train trip vacation weekend work',
+      ],
+      ['negation', 'dont jamais nao never nicht not nunca pas wont'],
+    ] as const
+  ).flatMap(([concept, words]) => words.split(' ').map((word) => [word, concept] as const)),
+);
+const CONCEPT_SEED = 0x3c6ef372;
+/** A group, or a pair of groups, weighs as much as three words. */
+const CONCEPT_WEIGHT = 9;
+
 /** Words that deny what follows: the next NEGATED_WORDS words also count as denied ("!hurt"). */
 const NEGATION = new Set([
   'not',
@@ -88,6 +143,7 @@ export function features(normalised: string, buckets: number): Array<[number, nu
   const words = normalised.split(' ').filter((word) => word !== '');
   let previous = '^';
   let negated = 0;
+  const found = new Set<string>();
   for (const word of words) {
     if (negated > 0) {
       add(hash(`!${word}`, WORD_SEED), WORD_WEIGHT);
@@ -97,7 +153,16 @@ export function features(normalised: string, buckets: number): Array<[number, nu
     if (word === '.') negated = 0;
     add(hash(word, WORD_SEED), WORD_WEIGHT);
     add(hash(`${previous} ${word}`, PAIR_SEED), WORD_WEIGHT);
+    const concept = CONCEPTS.get(word);
+    if (concept) found.add(concept);
     previous = word;
+  }
+  const held = [...found].sort();
+  for (let i = 0; i < held.length; i += 1) {
+    add(hash(held[i] as string, CONCEPT_SEED), CONCEPT_WEIGHT);
+    for (let j = i + 1; j < held.length; j += 1) {
+      add(hash(`${held[i]} ${held[j]}`, CONCEPT_SEED), CONCEPT_WEIGHT);
+    }
   }
   add(hash(`${previous} $`, PAIR_SEED), WORD_WEIGHT);
   const padded = ` ${normalised} `;

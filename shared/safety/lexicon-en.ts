@@ -179,6 +179,10 @@ const intent: Rule[] = [
   ),
   rule(
     rx`\bend (?:my|all my|all this|all of my) (?:suffering|pain|misery)\b|\bplan(?:ning|ned)? (?:my (?:own )?(?:death|suicide|exit)|how (?:to|i will|ill) (?:die|do it|end it))\b`,
+    {
+      notAfter:
+        /^ (?:from|out of|of) (?:this|the|my|our|that) (?:group|chat|gc|job|class|party|school|company|team|club|server|call|meeting|relationship)\b/,
+    },
   ),
   rule(
     rx`\b(?:have|got) (?:it|everything) (?:all )?planned(?: out)?(?= \.|$| tonight| for tonight)`,
@@ -253,6 +257,10 @@ const passive: Rule[] = [
   ),
   rule(
     rx`\bwish(?:ing)? (?:that )?i (?:was|were|had) (?:never|not) (?:been )?born\b|\bwish i (?:wasnt|werent|was not|didnt|did not|wouldnt) (?:alive|here|born|around|exist)\b|\bnever (?:been |have been |had been )?born\b`,
+    {
+      notAfter:
+        /^ in (?:winter|summer|spring|fall|autumn|january|february|march|april|may|june|july|august|september|october|november|december|the (?:\d+s|nineties|eighties))\b/,
+    },
   ),
   rule(
     rx`\b(?:hope|hoping|wish|pray|praying) (?:that )?(?:i (?:just |would |could )?(?:get killed|get hit by|drop dead|stop breathing|never make it)|(?:a|the|some) (?:car|bus|truck|train|plane|meteor|asteroid|lightning|drunk driver)\b[^.]{0,25}?\b(?:hits?|runs? (?:me )?over|kills?|crashes|strikes|falls on) ?me|(?:something|someone|somebody|it) (?:\w+ )?(?:kills?|hits?) me)\b`,
@@ -475,6 +483,7 @@ const attempt: Rule[] = [
   ),
   rule(
     rx`\b${DRUG}\b[^.]{0,20}?\b(?:lined|lining) up\b|\bcounting (?:out )?(?:my|all my|the) ${DRUG}\b`,
+    { notAfter: /^[^.]{0,30}\b(?:refill|pharmacy|doctor|organi[sz]er|week)\b/ },
   ),
   rule(
     rx`\bfeel (?:the|my) (?:pills|meds|tablets)\b|\bthe pills are (?:kicking in|working|starting)\b`,
@@ -558,6 +567,8 @@ const farewell: Rule[] = [
     {
       notAfter:
         /^ (?:at|for (?:the|dinner|lunch|class|work|school|practice)|to (?:the|your|ur|class|school|work|practice|dinner|lunch|party|see|help|pick)|on time|in time|in (?:class|school|person)|until|till|til|before|after|this weekend)\b|^[^.]{0,30}\b(?:im going|i am going|going to my|at my|im at|visiting|trip|vacation|holiday|flight|working|shift|dentist|doctor|appointment|party|class|school|work|sorry|cause|because|bc|cuz)\b/,
+      notIn:
+        /\b(?:my (?:train|bus|flight|plane|ride|uber|shift)|exams?|finals|vacation|holiday|trip)\b/,
     },
   ),
   rule(
@@ -666,7 +677,8 @@ const selfHarm: Rule[] = [
   rule(
     rx`\b(?:until|till|til|untill|so hard) (?:it|they|i|my \w+) (?:bleed|bled|bleeds|bruised|bruises|bleeding)\b`,
     {
-      notIn: /\b(?:fell|fall|tripped|crash\w*|pimple|zit|spot|nose|lip)\b/,
+      notIn:
+        /\b(?:fell|fall|tripped|crash\w*|pimple|zit|spot|nose|lip|bug bites?|bites?|mosquito\w*|scabs?|eczema|itch\w*)\b/,
     },
   ),
   rule(

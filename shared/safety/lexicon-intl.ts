@@ -113,6 +113,7 @@ const passive: Rule[] = [
   ),
   rule(
     rx`\b(?:ai|a|j ?ai) (?:plus|pas) envie de vivre\b|\bplus envie de vivre\b|\bne (?:plus|pas) (?:exister|vivre|etre la|me reveiller)\b`,
+    { notAfter: /^ (?:en retard|trop tard|tard|a temps|avant|apres|a l heure)\b/ },
   ),
   rule(
     rx`\bkeine lust mehr (?:zu leben|auf (?:das |mein )?leben)\b|\bkeinen bock mehr (?:zu leben|auf (?:das )?leben)\b`,
@@ -122,13 +123,16 @@ const passive: Rule[] = [
   rule(
     rx`\b(?:veux|veut|voudrais|ai envie de|j ?veux|jveux|ve) (?:plus|pas) (?:vivre|exister|etre la|me reveiller)\b`,
   ),
-  rule(rx`\b(?:jamais|plus|pas) me reveiller\b|\bjamais (?:etre )?nee?\b|\bne jamais naitre\b`),
+  rule(rx`\b(?:jamais|plus|pas) me reveiller\b|\bjamais (?:etre )?nee?\b|\bne jamais naitre\b`, {
+    notAfter: /^ (?:en retard|trop tard|tard|a temps|avant|apres|a l heure)\b/,
+  }),
   rule(rx`\bpersonne ne (?:me )?(?:regretter\w*|remarquer\w*|manquer\w*)\b`),
   rule(
     rx`\b(?:quisiera|queria|quiero|gostaria de) estar muert[oa]\b|\b(?:queria|quero|gostaria de) estar mort[oa]\b|\b(?:voudrais|veux|aimerais|prefererais|prefere) etre morte?\b|\bw(?:a|ae)re (?:ich )?nicht mehr (?:da|hier|am leben)\b`,
   ),
   rule(rx`\b(?:veux|voudrais|envie de|aimerais) (?:juste |simplement |seulement )?disparaitre\b`, {
     notAfter: /^ (?:sous|dans|quelques|un peu)\b/,
+    notIn: /\b(?:honte|gene|genee|la honte)\b/,
   }),
   rule(rx`\bmarre de (?:vivre|la vie|exister)\b`),
   rule(
@@ -176,6 +180,10 @@ const attempt: Rule[] = [
   ),
   rule(
     rx`\b(?:estoy en|estou na|estou no|to na|to no|je suis sur) (?:la azotea|el techo|el puente|la cornisa|las vias|ponte|telhado|le toit|le pont)\b`,
+    {
+      notIn:
+        /\b(?:fotos?|photos?|selfies?|atardecer|por do sol|coucher de soleil|vista|vue|amigos|amigas|copains|copines)\b/,
+    },
   ),
   rule(rx`\btentative de suicide\b|\bintente (?:matarme|suicidarme)\b|\bversucht mich\b`),
 ];
