@@ -13,8 +13,8 @@
  *   lines of the train split, over fewer buckets.
  * - Weights rounded to signed bytes (a scale per head), bias and scale to fixed digits.
  * - Threshold: chosen on the dev split only, for the whole reading (lexicon OR classifier):
- *   the most crisis lines caught while the classifier flags at most MAX_DEV_FALSE_ALARMS of the
- *   ordinary lines the lexicon lets through, in the middle (log-odds) of the gap around it.
+ *   the most crisis lines caught with at most MAX_DEV_FALSE_ALARMS (the bench's 2 %) of the
+ *   ordinary lines flagged, in the middle (log-odds) of the gap around it.
  */
 import { readLexicon } from '@shared/safety/crisis';
 import type { ClassifierModel } from '@shared/safety/classifier';
@@ -30,8 +30,8 @@ const EPOCHS = 50;
 const LEARNING_RATE = 2;
 const L2 = 1e-4;
 const SEED = 36;
-/** The dev split's budget for false alarms, half the bench's 2 %: a margin for fresh text. */
-export const MAX_DEV_FALSE_ALARMS = 0.01;
+/** The bench's budget for false alarms, held on the dev split by the whole reading. */
+export const MAX_DEV_FALSE_ALARMS = 0.02;
 
 interface Example {
   text: string;
@@ -266,15 +266,19 @@ export function train(): Training {
 }
 
 /**
- * The threshold that catches the most dev crisis lines (lexicon OR classifier) while the
- * classifier flags at most MAX_DEV_FALSE_ALARMS of the dev ordinary lines the lexicon lets
- * through, placed in the middle (in log-odds) of the gap between the scores that bound it.
+ * The threshold that catches the most dev crisis lines (lexicon OR classifier) while the whole
+ * reading flags at most MAX_DEV_FALSE_ALARMS of the dev ordinary lines (the classifier adding
+ * none once the lexicon's alarms spend it), placed in the middle (in log-odds) of the gap
+ * between the scores that bound it.
  */
 function chooseThreshold(dev: Array<{ crisis: boolean; lexicon: boolean; score: number }>) {
   const logit = (p: number) => Math.log(p / (1 - p));
   // Scores the classifier alone must decide, highest first.
   const open = dev.filter((line) => !line.lexicon).sort((a, b) => b.score - a.score);
-  const allowed = Math.floor(open.filter((line) => !line.crisis).length * MAX_DEV_FALSE_ALARMS);
+  const benign = dev.filter((line) => !line.crisis);
+  const lexiconAlarms = benign.filter((line) => line.lexicon).length;
+  // What the budget leaves the classifier once the lexicon's own alarms are counted (at least 0).
+  const allowed = Math.max(0, Math.floor(benign.length * MAX_DEV_FALSE_ALARMS) - lexiconAlarms);
   let alarms = 0;
   let best = { caught: -1, index: -1 };
   let caught = 0;

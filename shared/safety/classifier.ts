@@ -166,8 +166,14 @@ export function features(normalised: string, buckets: number): Array<[number, nu
   }
   add(hash(`${previous} $`, PAIR_SEED), WORD_WEIGHT);
   const padded = ` ${normalised} `;
-  for (let n = CHAR_MIN; n <= CHAR_MAX; n += 1) {
-    for (let i = 0; i + n <= padded.length; i += 1) add(hash(padded.slice(i, i + n), CHAR_SEED));
+  // FNV-1a of each n-gram from its first character on: the same as hash(slice, CHAR_SEED), one
+  // pass per start and no substrings (a long message costs no garbage).
+  for (let i = 0; i + CHAR_MIN <= padded.length; i += 1) {
+    let h = CHAR_SEED;
+    for (let n = 1; n <= CHAR_MAX && i + n <= padded.length; n += 1) {
+      h = Math.imul(h ^ padded.charCodeAt(i + n - 1), 0x01000193);
+      if (n >= CHAR_MIN) add(h >>> 0);
+    }
   }
   let norm = 0;
   for (const count of counts.values()) norm += count * count;

@@ -43,7 +43,7 @@ const SEE_YOU =
   /^[^]{0,40}?\b(?:see (?:you|u|ya)|talk (?:to (?:you|u) )?(?:soon|later|tomorrow)|next (?:week|time)|tomorrow|tmrw|tonight|monday|log off|gn|good ?night)\b/;
 /** "can you overdose on vitamin d": not a way to die. */
 const HARMLESS_DOSE =
-  /^ (?:on )?(?:vitamin\w*|caffeine|coffee|water|sugar|gummies|candy|chocolate|carrots|energy drinks?|sun|cuteness|tiktok|netflix|love)\b/;
+  /^ (?:on )?(?:vitamin\w*|caffeine|coffee|water|sugar|gummies|candy|chocolate|carrots|energy drinks?|sun|cuteness|tiktok|netflix|love|tv|anime|k ?dramas?|memes|music|(?:christmas |horror |disney |\w+ )?movies|christmas|halloween|pumpkin spice|sunshine|snacks|cookies|pizza)\b/;
 /** A story told of someone gone: "he committed suicide", "died by suicide", "her suicide". */
 const NOT_HERS =
   /(?:\bdied by|\bdeath by|\bdeaths by|\b(?:his|her|their|its)|\b(?:he|she|they|who|dad|father|mom|mother|uncle|aunt|brother|sister|cousin|grandpa|grandma|son|daughter|husband|wife|actor|singer|character|author|writer) (?:\w+ )?committed) $/;
@@ -132,7 +132,7 @@ const intent: Rule[] = [
   ),
   rule(
     rx`\b(?:want|wanna|wana|going|gonna|plan|planning|will|ready|thinking about|thinking of|considering|might|should|about ${TO}|finna|ima) (?:${TO} )?(?:just )?(?:overdose|od|take (?:all|every|a bunch|a handful|the whole|my whole|all of) )`,
-    { negatable: 'deny' },
+    { negatable: 'deny', notAfter: HARMLESS_DOSE },
   ),
   rule(rx`\b(?:slit|slice|slash)\w* (?:my|your|ur) (?:own )?throat\b`, { negatable: 'deny' }),
   rule(
@@ -444,6 +444,7 @@ const attempt: Rule[] = [
   }),
   rule(
     rx`\b(?:i|ive|i have|just|already|think i|i might have|i may have|probably) (?:just |already |have |ve )?overdosed\b|\btook an? overdose\b`,
+    { notAfter: HARMLESS_DOSE },
   ),
   rule(
     rx`\b(?:tried|attempted|try|tryed|tryd|attempt)\b (?:${TO} )?(?:${KILL} ${SELF}|kms|kys|hang|overdose|od|end my life|take my (?:own )?life|suicide|su+i?[cs]+i*d\w*|unalive|drown|jump|slit|off ${SELF}|end it)`,
@@ -578,6 +579,8 @@ const farewell: Rule[] = [
     rx`\b(?:when|once|if) (?:you|u|anyone|someone|they|u guys|you guys) (?:see|read|get|find) (?:this|it|these|my \w+)\b[^.]{0,30}?\b(?:gone|dead|too late|not (?:be )?here|wont be)\b`,
   ),
   rule(rx`\b(?:ill|i will) be gone\b`, {
+    notIn:
+      /\b(?:flight|road trip|trip|vacation|holiday|camp|plane|my train|my bus|shift|festival|concert)\b/,
     notAfter:
       /^ (?:for|on|until|till|til|from|all|this|next|most|over|at|to|tomorrow (?:for|until|till)|a (?:few|couple|week|while))\b/,
   }),

@@ -23,7 +23,8 @@ const intent: Rule[] = [
   rule(
     rx`\b(?:me|se) (?:quiero|kiero|quiere|quisiera|voy|va|vas|vamos) (?:a )?(?:matar|morir|suicidar|quitar la vida)\b`,
     {
-      notBefore: /\b(?:mi|tu|su) (?:mama|madre|papa|padre|jefe|profe|hermana|hermano)\s$/,
+      notBefore:
+        /\b(?:(?:mi|tu|su) (?:mama|madre|papa|padre|jefe|profe|hermana|hermano)|(?:esta|este|esto|esa|ese|el|la|mi|tu) (?:tarea|deberes|clase|examen|prueba|calor|frio|trabajo|escuela|colegio|cancion|serie|dia|semana|profe|jefe))\s$/,
       notAfter: FIGURE_AFTER,
     },
   ),
@@ -79,6 +80,10 @@ const intent: Rule[] = [
   // es/pt/fr/de jumping and taking everything, said ahead
   rule(
     rx`\b(?:voy a|vou|je vais|ich werde|ich will) (?:saltar|tirarme|pular|me jeter|sauter|springen)\b`,
+    {
+      notAfter:
+        /^ (?:(?:na|no|en la|en el|al|dans la|dans le|a la|in den|ins|in die) (?:piscina|pileta|mar|lago|agua|rio|piscine|mer|lac|eau|pool|wasser|see|meer|schwimmbad|trampolim|trampolin|trampoline))\b/,
+    },
   ),
 ];
 
