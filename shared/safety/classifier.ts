@@ -129,16 +129,22 @@ const WORD_WEIGHT = 3;
 const CHAR_MIN = 3;
 const CHAR_MAX = 4;
 
+/** Counts per bucket, reused from one reading to the next (zeroed after each). */
+let scratch = new Float64Array(0);
+
 /**
  * The hashed features of a normalised text: a sorted list of [bucket, value] pairs whose values
  * form a unit vector. `buckets` is a power of two.
  */
 export function features(normalised: string, buckets: number): Array<[number, number]> {
   const mask = buckets - 1;
-  const counts = new Map<number, number>();
+  if (scratch.length < buckets) scratch = new Float64Array(buckets);
+  const counts = scratch;
+  const touched: number[] = [];
   const add = (h: number, weight = 1) => {
     const bucket = h & mask;
-    counts.set(bucket, (counts.get(bucket) ?? 0) + weight);
+    if (counts[bucket] === 0) touched.push(bucket);
+    counts[bucket] = (counts[bucket] as number) + weight;
   };
   const words = normalised.split(' ').filter((word) => word !== '');
   let previous = '^';
@@ -176,11 +182,13 @@ export function features(normalised: string, buckets: number): Array<[number, nu
     }
   }
   let norm = 0;
-  for (const count of counts.values()) norm += count * count;
+  for (const bucket of touched) norm += (counts[bucket] as number) * (counts[bucket] as number);
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  return [...counts.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([bucket, count]) => [bucket, count * scale]);
+  const out = touched
+    .sort((a, b) => a - b)
+    .map((bucket): [number, number] => [bucket, (counts[bucket] as number) * scale]);
+  for (const bucket of touched) counts[bucket] = 0;
+  return out;
 }
 
 /** Signed bytes from base64, in the browser and in Node alike (atob is global in both). */

@@ -275,7 +275,7 @@ const passive: Rule[] = [
     rx`\b(?:tired|sick|exhausted|done|over|fed up|sick and tired|finished|through) (?:of|with) (?:being alive|living|life|existing|this life|being here|everything|breathing|waking up|my life|being me)\b`,
     {
       notAfter:
-        /^ (?:in|at|on|with) (?:this|the|a|my|our) (?:town|city|dorm|house|flat|place|country|roommates?|parents)\b|^ with (?:\w+ )?(?:roommates?|parents)\b|^ (?:at|about|in (?:this|my|the)|here at|going on at|with (?:this|my|the))\b/,
+        /^ (?:in|at|on|with) (?:this|the|a|my|our) (?:town|city|dorm|house|flat|place|country|roommates?|parents)\b|^ with (?:\w+ )?(?:roommates?|parents)\b|^ (?:at|about|in (?:this|my|the)|here at|going on at|with (?:this|my|the))\b|^ (?:being|costing|going wrong|taking|so expensive)\b/,
     },
   ),
   rule(
@@ -448,6 +448,10 @@ const attempt: Rule[] = [
   ),
   rule(
     rx`\b(?:tried|attempted|try|tryed|tryd|attempt)\b (?:${TO} )?(?:${KILL} ${SELF}|kms|kys|hang|overdose|od|end my life|take my (?:own )?life|suicide|su+i?[cs]+i*d\w*|unalive|drown|jump|slit|off ${SELF}|end it)`,
+    {
+      notAfter:
+        /^ (?:the (?:fence|gap|queue|line|wall|hurdle|puddle|car|battery|start)|over (?:the|a|that) (?:fence|wall|puddle|hurdle|gap|creek|gate)|rope|higher|(?:on|onto) (?:the|a|my) (?:trampoline|bed|couch|table)|(?:into|in) the pool|from (?:the|a) (?:swing|stairs|couch|bed))\b/,
+    },
   ),
   rule(rx`\bi (?:just |already |have |had |ve )?attempted\b`, {
     notAfter:

@@ -10,7 +10,7 @@ import { rule, rx } from './rules';
 
 /** "morir de risa", "morrer de fome", "mourir de honte", "sterben vor Langeweile". */
 const FIGURE_AFTER =
-  /^ (?:de|d|du|vor|a) (?:risa|rir|rire|verguenza|vergonha|honte|scham|hambre|fome|faim|hunger|sueno|sono|calor|chaleur|chaud|hitze|frio|froid|kalte|pena|amor|amour|liebe|ganas|envie|aburrimiento|tedio|ennui|langeweile|saudade|cansancio|cansaco|fatigue|lachen|peinlichkeit|miedo|medo|peur|angst|envidia|inveja|celos|ciume)\b|^[^.]{0,20}\b(?:jaja\w*|jeje\w*|kkk\w*|mdr|ptdr|haha\w*|xd)\b/;
+  /^ (?:de|d|du|vor|a) (?:la |el |a )?(?:risa|rir|rire|verguenza|vergonha|honte|scham|hambre|fome|faim|hunger|sueno|sono|calor|chaleur|chaud|hitze|frio|froid|kalte|pena|amor|amour|liebe|ganas|envie|aburrimiento|tedio|ennui|langeweile|saudade|cansancio|cansaco|fatigue|lachen|peinlichkeit|miedo|medo|peur|angst|envidia|inveja|celos|ciume)\b|^[^.]{0,20}\b(?:jaja\w*|jeje\w*|kkk\w*|mdr|ptdr|haha\w*|xd)\b/;
 
 const PILLS =
   '(?:pastillas?|pildoras?|comprimidos?|pastilhas?|pilulas?|remedios?|medicamentos?|medicinas?|tabletas?|capsulas?|paracetamol\\w*|ibuprofeno|ibuprofen|rivotril|clonazepam|dipirona|doliprane|dafalgan|efferalgan|cachets?|comprimes?|medocs|medicaments?|somniferes|pilules?|tabletten?|pillen|schlaftabletten|packung|xanax|lexotan|diazepam|valium|tylenol)';
