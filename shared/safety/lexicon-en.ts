@@ -705,6 +705,10 @@ const selfHarm: Rule[] = [
  */
 intent.push(
   rule(rx`\bkm+s{2,}\b`, { negatable: 'deny' }),
+  rule(rx`\b(?:gonna|going to|about to|want to|wanna|ready to|planning to) commit(?= \.|$)`),
+  rule(
+    rx`\bif (?:im|i am) (?:not|no longer) (?:here|around)\b[^.]{0,25}?\b(?:next|tomorrow|soon|by|anymore)\b[^.]{0,60}?\b(?:love|loved|fault|sorry|remember me|blame|because of you)\b`,
+  ),
   rule(rx`\b(?:a|the|my) plan and (?:a|the) (?:date|day)\b`, { notIn: FICTION }),
   rule(
     rx`\b(?:planning|planned|plan|figuring out|figured out|worked out|thinking about|thought about) (?:how|when) (?:id|i would|i will|ill|im going to|im gonna|i am going to|to) (?:do it|go through with it|end it|go)\b`,
