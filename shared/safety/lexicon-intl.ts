@@ -305,6 +305,33 @@ farewell.push(
   ),
 );
 
+/** More families missed on the train and dev splits (never the sealed test split). */
+intent.push(
+  rule(
+    rx`\b(?:este fin de semana|esta noche|hoy|manana) me mato\b|\b(?:ce week end|ce soir|demain|aujourd hui) je me tue\b|\b(?:esse fim de semana|hoje a noite|hoje|amanha) eu me mato\b|\bheute (?:nacht|abend) mach ich schluss\b`,
+    { notAfter: /^ (?:mit|de risa|de rire|de rir)\b/ },
+  ),
+);
+passive.push(
+  rule(
+    rx`\b(?:espero|esperando|ojala|torcendo pra|torcendo para) (?:que )?(?:no|nao) (?:despertar\w*|despierte|acordar|acorde)\b`,
+    {
+      notAfter:
+        /^ (?:\w+ )?(?:tarde|temprano|cedo|atrasad\w*|con|com|cansad\w*|a las|as \d|antes)\b/,
+    },
+  ),
+  rule(rx`\bich hoffe ich wache\b[^.]{0,20}?\bnicht (?:mehr )?auf\b|\bich hoffe ich sterbe\b`, {
+    notIn: /\b(?:zu spat|verschlaf\w*|wecker)\b/,
+  }),
+  rule(rx`\b(?:to|estou|tou) (?:cansad[ao]|farta|farto) de (?:viver|existir|estar viv[ao])\b`),
+);
+farewell.push(rule(rx`\btschuss (?:an alle )?fur immer\b`));
+selfHarm.push(
+  rule(rx`\bich hab mich\b[^.]{0,20}?\b(?:geschnitten|geritzt)\b`, {
+    notIn: /\b(?:kochen|beim|finger|rasieren|papier|messer beim|aus versehen|versehentlich)\b/,
+  }),
+);
+
 export const INTL: Readonly<Record<CrisisCategory, readonly Rule[]>> = {
   intent,
   passive,
