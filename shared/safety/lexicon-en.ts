@@ -151,7 +151,8 @@ const intent: Rule[] = [
   rule(
     rx`\b(?:have|got|bought|hid|hidden|keep|kept|found|get|buy|need) (?:a|the|some) (?:rope|noose)\b`,
     {
-      notAfter: /^ (?:swing|for (?:the|my) (?:tent|boat|camping|climbing|swing|dog))/,
+      notAfter:
+        /^ (?:swing|ladder|for (?:the|my|a) (?:\w+ )?(?:tent|boat|camping|climbing|swing|dog|class|gym|hammock|project|costume))/,
       notIn: FICTION,
     },
   ),

@@ -198,7 +198,9 @@ const farewell: Rule[] = [
     rx`\b(?:ultimo mensaje|ultima mensagem|dernier message|letzte nachricht|ultima carta|derniere lettre|letzter brief)\b`,
     {
       notAfter:
-        /^ (?:por hoy|de hoy|del dia|antes|por hoje|de hoje|do dia|avant|de la journee|pour (?:ce soir|aujourd)|fur heute|vor dem|heute|des tages)\b/,
+        /^ (?:por hoy|de hoy|del dia|antes|por hoje|de hoje|do dia|avant|de la journee|pour (?:ce soir|aujourd)|fur heute|vor dem|heute|des tages|hoje|hoy|ce soir|esta noche|hoje a noite|heute abend)\b/,
+      notIn:
+        /\b(?:buenas noches|boa noite|bonne nuit|gute nacht|hasta manana|ate amanha|a demain|bis morgen)\b/,
     },
   ),
   rule(
