@@ -1,20 +1,38 @@
 /**
- * `npm run bench:safety`: how well readCrisis (shared/safety/crisis.ts) reads the corpora in
- * tests/safety — recall on crisis.txt and false alarms on benign.txt, per category, group and
- * language — and how long one message takes. Prints tables; exits 1 on a missed budget.
+ * `npm run bench:safety`: how well readCrisis (shared/safety/crisis.ts: lexicon OR the learned
+ * classifier) reads labelled messages, how long one message takes, and how big the classifier
+ * is. Prints tables; exits 1 on a missed budget.
+ *
+ * - (a) The sealed test split of the labelled data (tests/safety/split.ts): never used to tune
+ *   the classifier, its threshold or the lexicon. Budgets apply. Its lines from the new files
+ *   (written after the lexicon) are shown apart, informative: the lexicon was tuned on
+ *   crisis.txt and benign.txt, so their share of the split is not unseen by it.
+ * - (b) Every fresh batch tests/safety/fresh-<date>-crisis.txt with its
+ *   fresh-<date>-benign.txt, if present, each scored on its own: no training reads them.
+ *   Budgets apply to each.
+ * - (c) The old whole corpora (crisis.txt, benign.txt), informative: the lexicon was tuned on
+ *   them and most of their lines train the classifier.
+ * - The classifier's payload (its code and weights, gzip) and the mean time per message.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { readCrisis } from '@shared/safety/crisis';
-import { ALL, loadCorpus, rate, score } from '../tests/safety/corpus';
-import type { Tally } from '../tests/safety/corpus';
+import { ALL, loadCorpus, loadFile, rate, score } from '../tests/safety/corpus';
+import type { CorpusLine, Score, Tally } from '../tests/safety/corpus';
+import { loadLabelled, splitOf } from '../tests/safety/split';
+import type { Check } from './report';
 import { report } from './report';
 
 const BUDGET = {
   recall: 0.98,
   falseAlarms: 0.02,
   meanMs: 1,
+  payloadKb: 150,
 };
 
 const ROUNDS = 20;
+const SAFETY = new URL('../tests/safety/', import.meta.url);
+const SHARED = new URL('../shared/safety/', import.meta.url);
 
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 
@@ -48,40 +66,118 @@ function time(texts: string[]) {
   return { mean, p99: times[Math.floor(times.length * 0.99)] ?? 0, max: times.at(-1) ?? 0 };
 }
 
+/** Recall and false-alarm checks for one set of lines; `budget` false makes them informative. */
+function checksOf(name: string, result: Score, budget: boolean): Check[] {
+  const recall = result.recall.get(ALL);
+  const alarms = result.falseAlarms.get(ALL);
+  return [
+    {
+      measure: `${name}: recall (${recall?.total ?? 0} crisis lines)`,
+      value: percent(rate(recall)),
+      budget: budget ? `>= ${percent(BUDGET.recall)}` : '',
+      ok: !budget || rate(recall) >= BUDGET.recall,
+    },
+    {
+      measure: `${name}: false alarms (${alarms?.total ?? 0} benign lines)`,
+      value: percent(rate(alarms)),
+      budget: budget ? `<= ${percent(BUDGET.falseAlarms)}` : '',
+      ok: !budget || rate(alarms) <= BUDGET.falseAlarms,
+    },
+  ];
+}
+
+function printLines(file: string, lines: CorpusLine[], what: 'missed' | 'alarm') {
+  for (const line of lines) console.log(`${what.padEnd(6)}  ${file}:${line.line}  ${line.text}`);
+}
+
+/** The fresh batches: fresh-<date>-crisis.txt with its fresh-<date>-benign.txt. */
+function freshBatches(): Array<{ name: string; crisis: string; benign: string }> {
+  const files = readdirSync(SAFETY).sort();
+  return files.flatMap((file) => {
+    const found = /^fresh-(.+)-crisis\.txt$/.exec(file);
+    if (!found) return [];
+    const benign = `fresh-${found[1]}-benign.txt`;
+    if (!files.includes(benign)) throw new Error(`${file} has no ${benign}`);
+    return [{ name: `fresh ${found[1]}`, crisis: file, benign }];
+  });
+}
+
+/** The classifier's code and weights as gzip bytes (what the crisis chunk gains). */
+function payloadBytes(): number {
+  return ['classifier.ts', 'classifier-weights.ts']
+    .map((file) => gzipSync(readFileSync(new URL(file, SHARED)), { level: 9 }).length)
+    .reduce((sum, bytes) => sum + bytes, 0);
+}
+
 function main() {
+  const checks: Check[] = [];
+
+  // (a) The sealed test split.
+  const labelled = loadLabelled().filter((line) => line.split === 'test');
+  const sealed = score(
+    labelled.filter((line) => line.label === 'crisis'),
+    labelled.filter((line) => line.label === 'benign'),
+  );
+  console.log('(a) Sealed test split: recall');
+  console.table(rows(sealed.recall, 'recall'));
+  console.log('(a) Sealed test split: false alarms');
+  console.table(rows(sealed.falseAlarms, 'false alarms'));
+  checks.push(...checksOf('sealed test split', sealed, true));
+  const unseen = labelled.filter((line) => !line.tunedLexicon);
+  checks.push(
+    ...checksOf(
+      'sealed split, new files only (informative)',
+      score(
+        unseen.filter((line) => line.label === 'crisis'),
+        unseen.filter((line) => line.label === 'benign'),
+      ),
+      false,
+    ),
+  );
+
+  // (b) Each fresh batch, apart.
+  for (const batch of freshBatches()) {
+    const crisis = loadFile(new URL(batch.crisis, SAFETY));
+    const benign = loadFile(new URL(batch.benign, SAFETY));
+    const result = score(crisis, benign);
+    console.log(`(b) ${batch.name}: recall`);
+    console.table(rows(result.recall, 'recall'));
+    console.log(`(b) ${batch.name}: false alarms`);
+    console.table(rows(result.falseAlarms, 'false alarms'));
+    printLines(batch.crisis, result.missed, 'missed');
+    printLines(batch.benign, result.alarms, 'alarm');
+    checks.push(...checksOf(batch.name, result, true));
+  }
+
+  // (c) The old whole corpora, informative.
   const crisis = loadCorpus('crisis');
   const benign = loadCorpus('benign');
-  const result = score(crisis, benign);
-
-  console.log('Recall: crisis messages read as a crisis');
-  console.table(rows(result.recall, 'recall'));
-  console.log('False alarms: ordinary messages read as a crisis');
-  console.table(rows(result.falseAlarms, 'false alarms'));
-  for (const line of result.missed) console.log(`missed  crisis.txt:${line.line}  ${line.text}`);
-  for (const line of result.alarms) console.log(`alarm   benign.txt:${line.line}  ${line.text}`);
+  const old = score(crisis, benign);
+  // Lines of the sealed split are never printed: what is seen is what gets tuned.
+  const isSealed = (line: CorpusLine) => splitOf(line.text) === 'test';
+  printLines(
+    'crisis.txt',
+    old.missed.filter((line) => !isSealed(line)),
+    'missed',
+  );
+  printLines(
+    'benign.txt',
+    old.alarms.filter((line) => !isSealed(line)),
+    'alarm',
+  );
+  const hidden = [...old.missed, ...old.alarms].filter(isSealed).length;
+  if (hidden > 0) console.log(`(${hidden} more in the sealed test split, not printed)`);
+  checks.push(...checksOf('old corpora, whole (informative: tuned on)', old, false));
+  checks.push({
+    measure: 'old corpora: read under another category (informative)',
+    value: `${old.otherCategory} of ${crisis.length - old.missed.length}`,
+    budget: '',
+    ok: true,
+  });
 
   const timing = time([...crisis, ...benign].map((line) => line.text));
-  const recall = rate(result.recall.get(ALL));
-  const falseAlarms = rate(result.falseAlarms.get(ALL));
-  const checks = [
-    {
-      measure: `recall (${crisis.length} crisis lines)`,
-      value: percent(recall),
-      budget: `>= ${percent(BUDGET.recall)}`,
-      ok: recall >= BUDGET.recall,
-    },
-    {
-      measure: `false alarms (${benign.length} benign lines)`,
-      value: percent(falseAlarms),
-      budget: `<= ${percent(BUDGET.falseAlarms)}`,
-      ok: falseAlarms <= BUDGET.falseAlarms,
-    },
-    {
-      measure: 'read under another category (informative)',
-      value: `${result.otherCategory} of ${crisis.length - result.missed.length}`,
-      budget: '',
-      ok: true,
-    },
+  const payloadKb = payloadBytes() / 1024;
+  checks.push(
     {
       measure: `mean time per message (ms, ${ROUNDS} rounds)`,
       value: timing.mean.toFixed(4),
@@ -95,7 +191,13 @@ function main() {
       budget: '',
       ok: true,
     },
-  ];
+    {
+      measure: 'classifier payload, code + weights (KB gzip -9)',
+      value: payloadKb.toFixed(1),
+      budget: `<= ${BUDGET.payloadKb}`,
+      ok: payloadKb <= BUDGET.payloadKb,
+    },
+  );
   report('safety', checks);
 }
 

@@ -7,6 +7,8 @@
  * How: normalise the text (normalise.ts), then try the phrase rules of each category, most
  * urgent first (attempt, method, intent, farewell, self-harm, passive); each rule carries the
  * context that makes its phrase a figure of speech ("this exam is killing me", "cut my hair").
+ * When no rule holds, a classifier trained in the repository (classifier.ts, issue 36) reads the
+ * same normalised text: phrasings no rule foresaw ("i have a plan and a date").
  *
  * Decided cases, the safer error being to show help:
  * - someone else's crisis now ("my friend wants to kill herself", "my sister is cutting
@@ -18,6 +20,8 @@
  *   myself"), but anything else in the message still counts;
  * - "i dont want to die" (fear, surgery) is not a crisis; "i dont want to live" is.
  */
+import { Classifier } from './classifier';
+import { MODEL } from './classifier-weights';
 import { EN } from './lexicon-en';
 import { INTL } from './lexicon-intl';
 import { normalise } from './normalise';
@@ -57,16 +61,30 @@ export function crisisRules(): Rule[] {
 
 const NONE: CrisisReading = { crisis: false, category: null };
 
-/** One message, read alone. */
+/** The lexicon's category for a normalised text, or null when no rule holds. */
+export function readLexicon(normalised: string): CrisisCategory | null {
+  for (const [category, rules] of LEXICON) {
+    for (const candidate of rules) {
+      if (matches(candidate, normalised)) return category;
+    }
+  }
+  return null;
+}
+
+/** The learned classifier (classifier.ts), its weights trained by `npm run train:safety`. */
+export const classifier = new Classifier(MODEL);
+
+/**
+ * One message, read alone: a crisis when a lexicon rule holds (its category) or when the
+ * classifier's score reaches its threshold (the classifier's category head names it).
+ */
 export function readCrisis(text: string): CrisisReading {
   const normalised = normalise(text);
   if (normalised === '') return NONE;
-  for (const [category, rules] of LEXICON) {
-    for (const candidate of rules) {
-      if (matches(candidate, normalised)) return { crisis: true, category };
-    }
-  }
-  return NONE;
+  const category = readLexicon(normalised);
+  if (category) return { crisis: true, category };
+  const learned = classifier.read(normalised);
+  return learned.crisis ? { crisis: true, category: learned.category } : NONE;
 }
 
 /** "not in danger", "i won't do anything": a plain yes to being safe. */

@@ -1,7 +1,7 @@
 /**
- * The crisis and benign corpora (crisis.txt, benign.txt): one message a line,
- * `group|language|text`; blank lines and lines starting with `#` are comments. Read by the
- * detector's unit test and by `npm run bench:safety`.
+ * The crisis and benign corpora (crisis.txt, benign.txt, and the others split.ts lists): one
+ * message a line, `group|language|text`; blank lines and lines starting with `#` are comments.
+ * Read by the detector's unit test, the training script and `npm run bench:safety`.
  */
 import { readFileSync } from 'node:fs';
 import { readCrisis } from '@shared/safety/crisis';
@@ -15,7 +15,12 @@ export interface CorpusLine {
 }
 
 export function loadCorpus(name: 'crisis' | 'benign'): CorpusLine[] {
-  const file = new URL(`./${name}.txt`, import.meta.url);
+  return loadFile(new URL(`./${name}.txt`, import.meta.url));
+}
+
+/** Any file of the same format (the other labelled files, the fresh batches). */
+export function loadFile(file: URL | string): CorpusLine[] {
+  const name = String(file).split('/').at(-1);
   const lines: CorpusLine[] = [];
   readFileSync(file, 'utf8')
     .split('\n')
@@ -24,7 +29,7 @@ export function loadCorpus(name: 'crisis' | 'benign'): CorpusLine[] {
       if (line === '' || line.startsWith('#')) return;
       const [group, language, ...rest] = line.split('|');
       const text = rest.join('|');
-      if (!group || !language || !text) throw new Error(`${name}.txt:${index + 1}: ${line}`);
+      if (!group || !language || !text) throw new Error(`${name}:${index + 1}: ${line}`);
       lines.push({ group, language, text, line: index + 1 });
     });
   return lines;

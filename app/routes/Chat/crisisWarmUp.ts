@@ -4,10 +4,11 @@ import { lazyModule, useLazyModule } from '../../components/lazyModule';
 
 /**
  * The crisis reading on the chat screen. Its patterns (a few hundred regular expressions, ~13 kB
- * gzip with their word lists) are not part of the screen's first load (issue 14): they load
- * as the screen opens, alongside the chat itself, and a chat that holds a message of hers still
- * waiting for a reply is not drawn until they are in (see Conversation), so her help never
- * waits on the network.
+ * gzip with their word lists) and its classifier's weights (classifier-weights.ts, ~45 kB gzip,
+ * imported by crisis.ts so they travel in the same chunk) are not part of the screen's first
+ * load (issue 14): they load as the screen opens, alongside the chat itself, and a chat that
+ * holds a message of hers still waiting for a reply is not drawn until they are in (see
+ * Conversation), so her help never waits on the network.
  *
  * V8 then compiles each pattern on its first use and again, to machine code, on its second:
  * about 150 ms on this machine, over half a second on a mid-range phone, all in one task if the
@@ -74,11 +75,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function warm(): Promise<true> {
   // The rules come with the reading's chunk: none of it is part of the screen's first load.
-  const [{ crisisRules, isUnsafeAnswer }, { matches }] = await Promise.all([
+  const [{ classifier, crisisRules, isUnsafeAnswer }, { matches }] = await Promise.all([
     crisisReading.load(),
     import('@shared/safety/rules'),
   ]);
   const steps: (() => void)[] = [
+    // The classifier's weights (in the same chunk) are decoded once, in a slice of their own.
+    () => classifier.warm(),
     ...crisisRules().flatMap((rule) => SAMPLES.map((sample) => () => void matches(rule, sample))),
     // Last: it reads the whole lexicon first (cheap by then), then its own few patterns.
     ...SAMPLES.map((sample) => () => void isUnsafeAnswer(sample)),
