@@ -4,7 +4,6 @@ import type { ChatMessage } from '@shared/chat';
 import { compactPullPath, decodePullPage } from '@shared/compact-pull';
 import { personaById } from '@shared/personas';
 import type { Persona } from '@shared/personas';
-import { readInChat } from '@shared/safety/risk';
 import { composeReply } from '../../sync-server/src/replies/builtin/engine';
 import { FakeOpenAi } from './fakes/openai';
 import { parseEvents, signedInClient, SSE } from './fakes/besties';
@@ -302,15 +301,11 @@ describe('care mode (points 2 and 3)', () => {
     expect(plain).toMatchObject({ isCrisis: false, isTeaser: true });
   });
 
-  // Needs the detector's reading of a reply of distress (shared/safety, another change).
-  it.skipIf(!readInChat('its fine i just want to sleep', { riskRaised: true }).crisis)(
-    '"its fine i just want to sleep" after a crisis reply gets a crisis reply, not a teaser',
-    async () => {
-      const { client } = await signedInClient(builtin);
-      const chat = await client.post('/api/chats', { message: 'i want to kill myself' });
-      expect(await send(client, chat.body.id, 'no')).toMatchObject({ isCrisis: true });
-      const sleep = await send(client, chat.body.id, 'its fine i just want to sleep');
-      expect(sleep).toMatchObject({ isCrisis: true, isTeaser: false });
-    },
-  );
+  it('"its fine i just want to sleep" after a crisis reply gets a crisis reply, not a teaser', async () => {
+    const { client } = await signedInClient(builtin);
+    const chat = await client.post('/api/chats', { message: 'i want to kill myself' });
+    expect(await send(client, chat.body.id, 'no')).toMatchObject({ isCrisis: true });
+    const sleep = await send(client, chat.body.id, 'its fine i just want to sleep');
+    expect(sleep).toMatchObject({ isCrisis: true, isTeaser: false });
+  });
 });
