@@ -1,3 +1,4 @@
+import { readCrisis } from '@shared/safety/crisis';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from './fakes/openai';
@@ -35,9 +36,15 @@ afterEach(() => {
   fake.pieceDelayMs = 0;
 });
 
-const MISSED = 'everything is grey and I am done CHECK-FLAG-8';
+// Words the local detector reads as ordinary: only the model's check (the fake flags the
+// marker) can call them a crisis.
+const MISSED = 'my week has been a lot, tell me something nice CHECK-FLAG-8';
 
 describe("the model's second opinion on her message", () => {
+  it('stands for a message the local detector misses', () => {
+    expect(readCrisis(MISSED).crisis).toBe(false);
+  });
+
   it('asks with structured output, {crisis: boolean}, about her words alone', async () => {
     const { client } = await signedInClient(server);
     const from = fake.checks().length;
