@@ -12,6 +12,11 @@ export interface LocalChat {
   timestamp: string;
   updatedAt: string;
   persona: PersonaRef;
+  /**
+   * When the server's care mode for this chat ends (ISO), or null (issue 36). Optional: a
+   * server from before care mode sends none. Not indexed, so no schema version.
+   */
+  careUntil?: string | null;
 }
 
 export interface LocalMessage extends Omit<ChatMessage, 'seq'> {
@@ -22,6 +27,11 @@ export interface LocalMessage extends Omit<ChatMessage, 'seq'> {
   failure?: string;
   /** The order she wrote it in on this device, for messages the server has not placed yet. */
   localOrder?: number;
+  /**
+   * On a reply: it spoke of help while she sees a teaser of it, so the full help card shows
+   * beside it (issue 36). Optional: a server from before sends none.
+   */
+  helpCard?: boolean;
 }
 
 /**

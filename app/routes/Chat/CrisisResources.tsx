@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { resourcesFor, type HelpResource, type HelpSituation } from '@shared/safety/resources';
 
 /**
  * The help link that had focus when its list went (the help card a crisis reply replaces),
@@ -8,31 +9,37 @@ import { useLayoutEffect, useRef } from 'react';
 let handOff: { href: string; until: number } | null = null;
 const HAND_OFF_MS = 500;
 
+interface CrisisResourcesProps {
+  /** Which help comes first (helpSituation of her words); every other crisis: 'support'. */
+  situation?: HelpSituation;
+}
+
 /** Help one tap away: always shown in full, on every plan, online or offline. */
-export function CrisisResources() {
+export function CrisisResources({ situation = 'support' }: CrisisResourcesProps) {
   const list = useKeptFocus();
+  const resources = resourcesFor(situation);
   return (
     <ul ref={list} className="crisis-resources" aria-label="Crisis resources">
-      <li>
-        <a href="tel:988">Call 988</a>
-      </li>
-      <li>
-        <a href="sms:988">Text 988</a>
-      </li>
-      <li>
-        <a href="sms:741741?body=HOME">Text HOME to 741741</a>
-      </li>
-      <li>
-        <a href="https://findahelpline.com" target="_blank" rel="noreferrer">
-          findahelpline.com
-        </a>
-      </li>
-      <li className="crisis-resources__danger">
-        <a href="tel:911">In danger now? Call 911</a>
-      </li>
+      {resources.map((resource) => (
+        <li
+          key={resource.id}
+          className={URGENT.has(resource.id) ? 'crisis-resources__danger' : undefined}
+        >
+          {resource.href.startsWith('https:') ? (
+            <a href={resource.href} target="_blank" rel="noreferrer">
+              {resource.label}
+            </a>
+          ) : (
+            <a href={resource.href}>{resource.label}</a>
+          )}
+        </li>
+      ))}
     </ul>
   );
 }
+
+/** Emergency numbers: their own colour, whichever place they take. */
+const URGENT = new Set<HelpResource['id']>(['call-911', 'poison-control']);
 
 /**
  * When the crisis reply comes, it carries the same help and the help card after her message

@@ -1,10 +1,12 @@
+import type { HelpSituation } from '@shared/safety/resources';
 import { CrisisResources } from './CrisisResources';
 
 /**
  * Real help, shown on the device the moment her words read as a crisis: before any reply,
- * with no network, on every plan. It says plainly that the bestie is an AI.
+ * with no network, on every plan. It says plainly that the bestie is an AI. `situation`: which
+ * help comes first, read from her words (helpSituation).
  */
-export function HelpCard() {
+export function HelpCard({ situation = 'support' }: { situation?: HelpSituation }) {
   return (
     <section className="help-card" aria-label="Get help now">
       <h2 className="help-card__title">You don&apos;t have to go through this alone</h2>
@@ -12,7 +14,7 @@ export function HelpCard() {
         I&apos;m an AI, not a person, and I can&apos;t keep you safe. Real people can, right now:
         free, confidential, any time.
       </p>
-      <CrisisResources />
+      <CrisisResources situation={situation} />
     </section>
   );
 }

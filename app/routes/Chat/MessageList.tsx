@@ -37,7 +37,8 @@ interface MessageListProps {
   older: OlderMessages;
   onLoadOlder: () => void;
   onRetry: (id: string, byKeyboard: boolean) => void;
-  onUpgrade: () => void;
+  /** A teaser's subscribe button; none while the chat is in care mode (issue 36). */
+  onUpgrade?: () => void;
 }
 
 /** How far above the top of the list she may be before the page before is read. */

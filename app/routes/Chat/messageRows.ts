@@ -60,7 +60,7 @@ function itemHeight(item: ChatItem): number {
     case 'help':
       return 330;
     case 'teaser':
-      return BUBBLE_PX + linesOf(item.text) * LINE_PX + 60;
+      return BUBBLE_PX + linesOf(item.text) * LINE_PX + 60 + (item.helpCard ? 330 : 0);
     case 'failed':
       return BUBBLE_PX + linesOf(item.text) * LINE_PX + 60;
     case 'ocr':
