@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { resourcesFor, type HelpResource, type HelpSituation } from '@shared/safety/resources';
 
 /**
@@ -30,11 +30,27 @@ export function CrisisResources({ situation = 'support' }: CrisisResourcesProps)
               {resource.label}
             </a>
           ) : (
-            <a href={resource.href}>{resource.label}</a>
+            <a href={resource.href}>{withWholeNumber(resource.label)}</a>
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A phone number in a label (Poison Control's), kept on one line. */
+const PHONE_NUMBER = /(\d+(?:-\d+){2,})/;
+
+function withWholeNumber(label: string): ReactNode {
+  const [before, number, after] = label.split(PHONE_NUMBER);
+  if (number === undefined) return label;
+  // One piece of text in the link (a flex box), so its spaces stay where they are.
+  return (
+    <span>
+      {before}
+      <span className="crisis-resources__number">{number}</span>
+      {after}
+    </span>
   );
 }
 
