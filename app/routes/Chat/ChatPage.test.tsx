@@ -510,6 +510,7 @@ describe('the chat screen', () => {
 });
 
 describe('care mode on the device (issue 36)', () => {
+  afterEach(() => vi.useRealTimers());
   const hourAgo = () => new Date(Date.now() - 60 * 60_000).toISOString();
   const pinnedHelp = () => screen.queryByRole('region', { name: /Real people can help/ });
 
@@ -547,6 +548,8 @@ describe('care mode on the device (issue 36)', () => {
   }, 15_000);
 
   it('starts at once, before any reply, when her message reads as a crisis here', async () => {
+    // The fake server stamps her message with aMessage's time: the clock half an hour later.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-25T10:30:00.000Z') });
     onServer(aChat({ id: 'c-now' }));
     server.replyStreamsHang = true;
     givenUser(USER);
