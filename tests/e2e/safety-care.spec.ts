@@ -104,6 +104,8 @@ test('care mode: after her crisis message help stays pinned, and a teaser shows 
   await expect(log.locator('.chat-bubble--crisis')).toHaveCount(1);
   await expect(log.locator('.chat-bubble--bestie')).toHaveCount(1);
   await expect(page.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
+  // The list follows the reply in, whole, under the pinned help.
+  await expect(savedReplies(log).last()).toBeInViewport({ ratio: 1 });
   await page.waitForTimeout(3000);
   await expect(page.getByRole('dialog', { name: 'Upgrade Your Bestie' })).toHaveCount(0);
 
