@@ -1,5 +1,7 @@
 import './dialogs.css';
 import { useEffect, useState } from 'react';
+import type { HelpSituation } from '@shared/safety/resources';
+import { HelpCard } from '../routes/Chat/HelpCard';
 import { EMPTY_LOGIN, LoginForm, type LoginValues } from '../routes/Auth/LoginForm';
 import { EMPTY_SIGN_UP, SignUpForm, type SignUpValues } from '../routes/Auth/SignUpForm';
 import { toast } from '../state/useToastStore';
@@ -14,10 +16,15 @@ interface LoginModalProps {
   onOpenChange: (open: boolean) => void;
   /** She is in: the modal closes itself. */
   onSignedIn: () => void;
+  /**
+   * Her held words read as a crisis: real help comes first, above the forms (issue 36), with
+   * the help in this order; null otherwise.
+   */
+  help?: HelpSituation | null;
 }
 
 /** 'Continue chatting with Cassie' (spec §2): a visitor logs in or signs up without leaving. */
-export function LoginModal({ open, onOpenChange, onSignedIn }: LoginModalProps) {
+export function LoginModal({ open, onOpenChange, onSignedIn, help = null }: LoginModalProps) {
   const [tab, setTab] = useState<ModalTab>('signup');
   const [loginValues, setLoginValues] = useState<LoginValues>(EMPTY_LOGIN);
   const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
@@ -38,6 +45,7 @@ export function LoginModal({ open, onOpenChange, onSignedIn }: LoginModalProps) 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Continue chatting with Cassie" className="login-modal">
+        {help && <HelpCard situation={help} />}
         <Tabs
           value={tab}
           onValueChange={(value) => setTab(value === 'login' ? 'login' : 'signup')}

@@ -4,9 +4,15 @@ import { blockOf } from './blocks';
 import { db, type LocalChat, type LocalMessage } from './db';
 import { handOverHelpShown } from './helpShown';
 
-/** The chat fields this device keeps (a server chat without its messages). */
-export function toLocalChat({ id, title, timestamp, updatedAt, persona }: ChatSummary): LocalChat {
-  return { id, title, timestamp, updatedAt, persona };
+/**
+ * The chat fields this device keeps (a server chat without its messages), with the server's
+ * care mode when it sends one (issue 36: `careUntil`, read when present).
+ */
+export function toLocalChat(chat: ChatSummary & { careUntil?: string | null }): LocalChat {
+  const { id, title, timestamp, updatedAt, persona, careUntil } = chat;
+  return careUntil === undefined
+    ? { id, title, timestamp, updatedAt, persona }
+    : { id, title, timestamp, updatedAt, persona, careUntil };
 }
 
 let lastLocalOrder = 0;

@@ -12,6 +12,11 @@ export interface LocalChat {
   timestamp: string;
   updatedAt: string;
   persona: PersonaRef;
+  /**
+   * When the server's care mode for this chat ends (ISO), or null (issue 36). Optional: a
+   * server from before care mode sends none. Not indexed, so no schema version.
+   */
+  careUntil?: string | null;
 }
 
 export interface LocalMessage extends Omit<ChatMessage, 'seq'> {

@@ -99,3 +99,35 @@ async function messagesOnDevice(): Promise<number> {
   const placed = blocks.reduce((count, block) => count + block.messages.length, 0);
   return placed + (await db.messages.count());
 }
+
+describe("the server's care mode (issue 36)", () => {
+  it("keeps a chat's careUntil and a reply's helpCard when the server sends them", async () => {
+    const careUntil = '2026-11-26T10:00:00.000Z';
+    const chat = { ...aChat({ id: 'c-care' }), careUntil };
+    const reply = {
+      ...aMessage({ id: 'r', chatId: 'c-care', seq: 2, isUser: false, isTeaser: true }),
+      helpCard: true,
+    };
+    await savePulledPage({
+      chats: [chat],
+      messages: [aMessage({ id: 'u', chatId: 'c-care' }), reply],
+      tombstones: [],
+      cursor: 3,
+      hasMore: false,
+    });
+    expect((await db.chats.get('c-care'))?.careUntil).toBe(careUntil);
+    const stored = (await messagesOf('c-care')).find((message) => message.id === 'r');
+    expect(stored?.helpCard).toBe(true);
+  });
+
+  it('has none from a server that sends none', async () => {
+    await savePulledPage({
+      chats: [aChat({ id: 'c-old' })],
+      messages: [],
+      tombstones: [],
+      cursor: 1,
+      hasMore: false,
+    });
+    expect(await db.chats.get('c-old')).not.toHaveProperty('careUntil');
+  });
+});

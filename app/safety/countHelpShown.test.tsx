@@ -87,25 +87,32 @@ describe('a signed-in device', () => {
     await waitFor(async () => expect(await counted()).toHaveLength(2));
   });
 
-  it('counts the help card after her message and the resources beside a crisis reply; plain resources and other rows not at all', async () => {
+  it('counts the help card after her message and the card beside a teaser that spoke of help; a crisis reply (the server counts it), plain resources and other rows not at all', async () => {
     const persona = aChat({ id: 'c' }).persona;
     const bubble = (item: Parameters<typeof MessageBubble>[0]['item']) => (
       <MessageBubble item={item} persona={persona} onRetry={() => {}} onUpgrade={() => {}} />
     );
-    const reply = toChatItem({
+    const crisisReply = toChatItem({
       ...aMessage({ id: 'r1', isUser: false, isCrisis: true }),
       status: 'sent',
     });
     const ordinary = toChatItem({ ...aMessage({ id: 'r2', isUser: false }), status: 'sent' });
-    const view = render(bubble({ id: 'help-m1', timestamp: '', kind: 'help' }));
-    view.rerender(bubble(reply));
+    const spokeOfHelp = toChatItem({
+      ...aMessage({ id: 'r3', isUser: false, isTeaser: true, helpCard: true }),
+      status: 'sent',
+    });
+    const view = render(
+      bubble({ id: 'help-m1', timestamp: '', kind: 'help', situation: 'support' }),
+    );
+    view.rerender(bubble(crisisReply));
     view.rerender(bubble(ordinary));
+    view.rerender(bubble(spokeOfHelp));
     render(<CrisisResources />);
     await waitFor(async () => expect(await counted()).toHaveLength(2));
     await settle();
     expect(await db.helpShown.toArray()).toEqual([
+      { key: 'beside-r3', day: TODAY },
       { key: 'help-m1', day: TODAY },
-      { key: 'r1', day: TODAY },
     ]);
   });
 

@@ -134,6 +134,17 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "a visitor's crisis: help with the login modal, and pinned",
+    open: async (page) => {
+      await page.goto('/chat?bestie=cassie');
+      await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
+      await page.getByRole('textbox').first().fill('i took all my sleeping pills');
+      await page.getByRole('button', { name: 'Spill' }).click();
+      const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
+      await expect(modal.getByRole('link', { name: 'Call 911 now' })).toBeVisible();
+    },
+  },
+  {
     name: 'settings',
     open: async (page) => {
       await signUpViaApi(page);

@@ -1,4 +1,5 @@
 import type { PersonaRef } from '@shared/chat';
+import type { HelpSituation } from '@shared/safety/resources';
 import { IconTooltip } from '../../components/ui/IconTooltip';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { ChatMenuButton } from './ChatMenuButton';
@@ -10,8 +11,8 @@ interface ChatHeaderProps {
   /** The chat on screen once it exists on this device (a fresh one has nothing to export). */
   chatId?: string | null;
   onNewChat: () => void;
-  /** The chat held a crisis: help stays one tap away. */
-  showHelp?: boolean;
+  /** Which help 'Get help now' shows first (the chat's newest crisis, else support). */
+  helpSituation?: HelpSituation;
 }
 
 /** Who she is talking to, with the plain fact that it is an AI. */
@@ -19,7 +20,7 @@ export function ChatHeader({
   persona,
   chatId = null,
   onNewChat,
-  showHelp = false,
+  helpSituation = 'support',
 }: ChatHeaderProps) {
   return (
     <header className="chat-header">
@@ -30,7 +31,8 @@ export function ChatHeader({
           AI
         </span>
       </h1>
-      {showHelp && <HelpButton />}
+      {/* Always there: help is one tap away in every chat, crisis or not (issue 36). */}
+      <HelpButton situation={helpSituation} />
       <IconTooltip>
         <button
           type="button"

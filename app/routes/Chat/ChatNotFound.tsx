@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { HelpButton } from './HelpButton';
 
 export function ChatNotFound() {
   const navigate = useNavigate();
@@ -15,6 +16,8 @@ export function ChatNotFound() {
       >
         Start a New Chat
       </button>
+      {/* Help is one tap away on every chat screen (issue 36). */}
+      <HelpButton />
     </div>
   );
 }

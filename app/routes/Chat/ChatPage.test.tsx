@@ -508,3 +508,77 @@ describe('the chat screen', () => {
     expect((box as HTMLTextAreaElement).value).toBe('is he worth it?');
   });
 });
+
+describe('care mode on the device (issue 36)', () => {
+  afterEach(() => vi.useRealTimers());
+  const hourAgo = () => new Date(Date.now() - 60 * 60_000).toISOString();
+  const pinnedHelp = () => screen.queryByRole('region', { name: /Real people can help/ });
+
+  it('pins help after a crisis, and a teaser reply shows no subscribe button nor the nudge', async () => {
+    const at = hourAgo();
+    onServer(
+      aChat({
+        id: 'c-care',
+        messages: [
+          aMessage({ id: 'u1', chatId: 'c-care', seq: 1, message: 'i want to die', timestamp: at }),
+          aMessage({
+            id: 'r1',
+            chatId: 'c-care',
+            seq: 2,
+            isUser: false,
+            isCrisis: true,
+            replyTo: 'u1',
+            message: 'I am so glad you told me. Please call or text 988.',
+            timestamp: at,
+          }),
+        ],
+      }),
+    );
+    server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
+    givenUser(USER);
+    renderApp('/chat/c-care');
+    await userEvent.type(await messageBox(), 'he ghosted me{Enter}');
+    expect(await screen.findByText('Oh babe, that stings.')).toBeTruthy();
+    expect(pinnedHelp()).toBeTruthy();
+    expect(
+      screen.queryByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }),
+    ).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
+  }, 15_000);
+
+  it('starts at once, before any reply, when her message reads as a crisis here', async () => {
+    // The fake server stamps her message with aMessage's time: the clock half an hour later.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-25T10:30:00.000Z') });
+    onServer(aChat({ id: 'c-now' }));
+    server.replyStreamsHang = true;
+    givenUser(USER);
+    renderApp('/chat/c-now');
+    const box = await messageBox();
+    expect(pinnedHelp()).toBeNull();
+    await userEvent.type(box, 'i took all my sleeping pills{Enter}');
+    const pinned = await screen.findByRole(
+      'region',
+      { name: /Real people can help/ },
+      { timeout: 5000 },
+    );
+    const first = within(pinned).getAllByRole('link')[0];
+    expect(first?.textContent).toBe('Call 911 now');
+    // Focus stays in her message box: help never takes it while she types.
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('sends words of crisis to a bestie her plan does not cover, rather than the plans', async () => {
+    onServer(
+      aChat({
+        id: 'c-locked',
+        persona: { id: 2, name: 'Brooke', description: 'Bold.', avatar: '/personas/brooke.svg' },
+      }),
+    );
+    givenUser(USER);
+    renderApp('/chat/c-locked');
+    await userEvent.type(await messageBox(), 'i want to kill myself{Enter}');
+    await waitFor(() => expect(server.received.length).toBeGreaterThan(0));
+    expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
+  });
+});

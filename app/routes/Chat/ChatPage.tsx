@@ -49,7 +49,9 @@ export function ChatPage() {
   // Loaded by then (after the chat is drawn), or at once; offline before the app was cached,
   // asked again every 2 s rather than break the screen.
   const picker = useLazyModule(personaPicker, { now: pickerOpen, later: afterScreenDrawn });
-  const upgrade = useTeaserUpgrade();
+  // In care mode (issue 36) nothing asks her to pay: the teaser's nudge never opens.
+  const [inCare, setInCare] = useState(false);
+  const upgrade = useTeaserUpgrade(inCare);
   const celebration = useUpgradeCelebration();
   const celebrating = useLazyModule(upgradeCelebration, { now: celebration.plan !== null });
   const [upgradeShown, setUpgradeShown] = useState(false);
@@ -89,7 +91,7 @@ export function ChatPage() {
   }
 
   function handleReply(reply: NewReply) {
-    if (reply.isTeaser && !reply.isCrisis) upgrade.afterTeaser();
+    if (reply.isTeaser && !reply.isCrisis && !inCare) upgrade.afterTeaser();
   }
 
   const keyboardOpen = useKeyboardOpen();
@@ -119,6 +121,7 @@ export function ChatPage() {
             onNewChat={newChat}
             onReply={handleReply}
             onSubscriptionRequired={() => upgrade.setOpen(true)}
+            onCareMode={setInCare}
           />
         )}
         {/* Phones only (chat.css). It gives its room to the keyboard while that is open. */}

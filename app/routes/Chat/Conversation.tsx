@@ -1,22 +1,23 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
+import { helpSituation } from '@shared/safety/situation';
 import { useHoldWhileDrawing } from '../../components/afterScreen';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Spinner } from '../../components/ui/Spinner';
-import { chatHoldsCrisis } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
-import { awaitsCrisisReading, chatItemsOf, hasCrisis, withoutUnanswered } from './chatItems';
+import { awaitsCrisisReading, chatItemsOf, newestSituation, withoutUnanswered } from './chatItems';
 import { useCrisisReader, useCrisisReadingWarm } from './crisisWarmUp';
 import { ChatHeader } from './ChatHeader';
 import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
+import { PinnedHelp } from './PinnedHelp';
 import type { ScreenshotPick } from './screenshot/ScreenshotDialog';
 import { usePastedImage } from './screenshot/usePastedImage';
 import { useSharedImage } from './screenshot/useSharedImage';
 import { useChatView } from './useChatView';
 import { useAfterPaint } from './useAfterPaint';
+import { useCareMode } from './useCareMode';
 import { useLiveReply, type NewReply } from './useLiveReply';
 import { NEW_CHAT_DRAFT, useSend } from './useSend';
 import { welcomeText } from './welcome';
@@ -45,6 +46,8 @@ interface ConversationProps {
   onNewChat: () => void;
   onReply: (reply: NewReply) => void;
   onSubscriptionRequired: () => void;
+  /** Whether the chat is in care mode (issue 36): the screen then offers no upgrade. */
+  onCareMode: (inCare: boolean) => void;
 }
 
 /** The open chat: header, messages and her message box. */
@@ -82,15 +85,28 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
       }),
     [messages, reader, readAll],
   );
-  const replyText = useLiveReply(chatId, messages, view.status === 'ready', props.onReply);
-  // A crisis above the pages drawn still keeps the header's help button (when unsure, help).
-  // It reads the whole chat: only once its newest messages are painted and the patterns ready.
-  const crisisAbove =
-    useLiveQuery(
-      // readAll: the real reading is in and warm (never the unsure one).
-      async () => readAll && !!reader && (await chatHoldsCrisis(chatId, reader.readCrisis)),
-      [chatId, readAll, reader],
-    ) ?? false;
+  // A visitor's words held in her box while she signs up: their help cannot wait for that.
+  const [held, setHeld] = useState<{ text: string; at: string } | null>(null);
+  const heldNow = user ? null : held;
+  const inCare = useCareMode({
+    chat: view.status === 'ready' ? view.chat : null,
+    messages,
+    reader,
+    readAll,
+    held: heldNow,
+  });
+  const heldCrisis = Boolean(heldNow && reader?.readCrisis(heldNow.text).crisis);
+  const situation = heldCrisis && heldNow ? helpSituation(heldNow.text) : newestSituation(items);
+  // In care mode nothing asks her to pay: no teaser button, no upgrade dialog (issue 36).
+  // (useLiveReply calls it from an effect event: it sees this render's care mode.)
+  const onReply = (reply: NewReply) => {
+    if (!inCare) props.onReply(reply);
+  };
+  const replyText = useLiveReply(chatId, messages, view.status === 'ready', onReply);
+  const { onCareMode } = props;
+  useEffect(() => {
+    onCareMode(inCare);
+  }, [inCare, onCareMode]);
   // Offline before the app is cached, these are asked for again every 2 s (lazyModule).
   const login = useLazyModule(loginModal, { now: loginShown || (drawn && !user) });
   const messageBox = useRef<HTMLTextAreaElement>(null);
@@ -104,12 +120,21 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const bestie = personaById(persona.id);
   const locked = Boolean(user && bestie && !canUsePersona(user.subscriptionTier, bestie));
 
+  /** True when her words read as a crisis here (in the light of her chat's care mode). */
+  function readsAsCrisis(value: string): boolean {
+    return Boolean(reader?.readInChat(value, { riskRaised: inCare }).crisis);
+  }
+
   function handleSend(value: string) {
-    // A visitor's words wait in the box while she logs in, then go on their own.
-    if (!user) setLoginOpen(true);
-    else if (loading) setSendWhenRead(true);
-    // A bestie her plan does not cover: her words stay in the box while she sees the plans.
-    else if (locked) props.onSubscriptionRequired();
+    // A visitor's words wait in the box while she logs in, then go on their own; if they read
+    // as a crisis, help shows with the login (issue 36).
+    if (!user) {
+      setHeld({ text: value, at: new Date().toISOString() });
+      setLoginOpen(true);
+    } else if (loading) setSendWhenRead(true);
+    // A bestie her plan does not cover: her words stay in the box while she sees the plans;
+    // never in care mode, nor for words of a crisis, which always reach the server's help.
+    else if (locked && !inCare && !readsAsCrisis(value)) props.onSubscriptionRequired();
     else void send(value, persona.id);
   }
 
@@ -127,7 +152,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   useSharedImage(openScreenshot, inUrl);
 
   function handleScreenshot(pick: ScreenshotPick) {
-    if (locked) props.onSubscriptionRequired();
+    if (locked && !inCare) props.onSubscriptionRequired();
     else void sendPick(pick, persona.id);
   }
 
@@ -167,8 +192,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
             persona={persona}
             chatId={view.status === 'ready' && view.chat ? chatId : null}
             onNewChat={props.onNewChat}
-            showHelp={crisisAbove || hasCrisis(items)}
+            helpSituation={situation}
           />
+          {inCare && <PinnedHelp situation={situation} />}
           <MessageList
             items={items}
             persona={persona}
@@ -180,7 +206,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
               if (view.status === 'ready') view.loadOlder();
             }}
             onRetry={retryMessage}
-            onUpgrade={props.onSubscriptionRequired}
+            onUpgrade={inCare ? undefined : props.onSubscriptionRequired}
           />
         </>
       )}
@@ -206,6 +232,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
         <login.LoginModal
           open={loginOpen}
           onOpenChange={setLoginOpen}
+          help={heldCrisis ? situation : null}
           onSignedIn={() => {
             if (text.trim()) void send(text, persona.id);
           }}

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { resourcesFor, type HelpResource, type HelpSituation } from '@shared/safety/resources';
 import { useCountHelpShown } from '../../safety/useCountHelpShown';
 
 /**
@@ -9,35 +10,59 @@ import { useCountHelpShown } from '../../safety/useCountHelpShown';
 let handOff: { href: string; until: number } | null = null;
 const HAND_OFF_MS = 500;
 
-/**
- * Help one tap away: always shown in full, on every plan, online or offline. Beside a crisis
- * reply it is counted for the yearly report under `countAs` (a help card counts itself).
- */
-export function CrisisResources({ countAs = null }: { countAs?: string | null }) {
+interface CrisisResourcesProps {
+  /** Which help comes first (helpSituation of her words); every other crisis: 'support'. */
+  situation?: HelpSituation;
+  /**
+   * Counted for the yearly report under this key (useCountHelpShown); by default not counted
+   * (a help card around it counts itself; a crisis reply is counted by the server).
+   */
+  countAs?: string | null;
+}
+
+/** Help one tap away: always shown in full, on every plan, online or offline. */
+export function CrisisResources({ situation = 'support', countAs = null }: CrisisResourcesProps) {
   useCountHelpShown(countAs);
   const list = useKeptFocus();
+  const resources = resourcesFor(situation);
   return (
     <ul ref={list} className="crisis-resources" aria-label="Crisis resources">
-      <li>
-        <a href="tel:988">Call 988</a>
-      </li>
-      <li>
-        <a href="sms:988">Text 988</a>
-      </li>
-      <li>
-        <a href="sms:741741?body=HOME">Text HOME to 741741</a>
-      </li>
-      <li>
-        <a href="https://findahelpline.com" target="_blank" rel="noreferrer">
-          findahelpline.com
-        </a>
-      </li>
-      <li className="crisis-resources__danger">
-        <a href="tel:911">In danger now? Call 911</a>
-      </li>
+      {resources.map((resource) => (
+        <li
+          key={resource.id}
+          className={URGENT.has(resource.id) ? 'crisis-resources__danger' : undefined}
+        >
+          {resource.href.startsWith('https:') ? (
+            <a href={resource.href} target="_blank" rel="noreferrer">
+              {resource.label}
+            </a>
+          ) : (
+            <a href={resource.href}>{withWholeNumber(resource.label)}</a>
+          )}
+        </li>
+      ))}
     </ul>
   );
 }
+
+/** A phone number in a label (Poison Control's), kept on one line. */
+const PHONE_NUMBER = /(\d+(?:-\d+){2,})/;
+
+function withWholeNumber(label: string): ReactNode {
+  const [before, number, after] = label.split(PHONE_NUMBER);
+  if (number === undefined) return label;
+  // One piece of text in the link (a flex box), so its spaces stay where they are.
+  return (
+    <span>
+      {before}
+      <span className="crisis-resources__number">{number}</span>
+      {after}
+    </span>
+  );
+}
+
+/** Emergency numbers: their own colour, whichever place they take. */
+const URGENT = new Set<HelpResource['id']>(['call-911', 'poison-control']);
 
 /**
  * When the crisis reply comes, it carries the same help and the help card after her message

@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import type { HelpSituation } from '@shared/safety/resources';
 import { Dialog, DialogContent } from '../../components/ui/Dialog';
 import { HelpCard } from './HelpCard';
 
-/** Keeps crisis help one tap away in a chat that held a crisis, wherever she has scrolled. */
-export function HelpButton() {
+/**
+ * Keeps crisis help one tap away in every chat, signed in or not, crisis or not, wherever she
+ * has scrolled. `situation`: which help comes first (the chat's newest crisis, else support).
+ */
+export function HelpButton({ situation = 'support' }: { situation?: HelpSituation }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -12,7 +16,7 @@ export function HelpButton() {
       </button>
       {/* Offline before the app is cached, it still opens (as the browser's own dialog). */}
       <DialogContent title="Get help now" className="help-dialog" critical>
-        <HelpCard />
+        <HelpCard situation={situation} />
       </DialogContent>
     </Dialog>
   );

@@ -15,7 +15,8 @@ interface MessageBubbleProps {
   persona: PersonaRef;
   /** `byKeyboard`: pressed with Enter or Space (the button goes, and her focus with it). */
   onRetry: (id: string, byKeyboard: boolean) => void;
-  onUpgrade: () => void;
+  /** The teaser's subscribe button; none while the chat is in care mode (issue 36). */
+  onUpgrade?: () => void;
 }
 
 /** One row of the conversation, drawn by its kind. */
@@ -47,16 +48,20 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
         </UserRow>
       );
     case 'help':
-      return <HelpCard countAs={item.id} />;
+      return <HelpCard situation={item.situation} countAs={item.id} />;
     case 'teaser':
       return (
         <BestieRow persona={persona}>
           <div className="chat-bubble chat-bubble--bestie">
             <Markdown text={item.text} />
-            <button type="button" className="btn btn--primary teaser-button" onClick={onUpgrade}>
-              HEAR WHAT YOUR BESTIE HAS TO SAY...
-            </button>
+            {onUpgrade && (
+              <button type="button" className="btn btn--primary teaser-button" onClick={onUpgrade}>
+                HEAR WHAT YOUR BESTIE HAS TO SAY...
+              </button>
+            )}
           </div>
+          {/* The reply spoke of help: that part is never a teaser. */}
+          {item.helpCard && <HelpCard situation={item.situation} countAs={`beside-${item.id}`} />}
         </BestieRow>
       );
     case 'ocr': {
@@ -85,7 +90,8 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
             }
           >
             <Markdown text={item.text} />
-            {item.crisis && <CrisisResources countAs={item.id} />}
+            {/* Not counted here: the server counted the crisis reply when it stored it. */}
+            {item.crisis && <CrisisResources situation={item.situation} />}
             {item.greeting && <p className="chat-bubble__ai-note">{AI_NOTE}</p>}
           </div>
         </BestieRow>

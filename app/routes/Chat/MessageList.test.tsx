@@ -18,6 +18,7 @@ const message = (n: number, from: 'user' | 'bestie' = 'user', text = `message ${
   from,
   text,
   crisis: false,
+  situation: 'support',
   greeting: false,
 });
 

@@ -37,7 +37,8 @@ interface MessageListProps {
   older: OlderMessages;
   onLoadOlder: () => void;
   onRetry: (id: string, byKeyboard: boolean) => void;
-  onUpgrade: () => void;
+  /** A teaser's subscribe button; none while the chat is in care mode (issue 36). */
+  onUpgrade?: () => void;
 }
 
 /** How far above the top of the list she may be before the page before is read. */
@@ -77,7 +78,9 @@ export function MessageList(props: MessageListProps) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => list.current,
-    estimateSize: (index) => estimatedHeight(rows[index] as MessageRow),
+    // A teaser is drawn without its button in care mode: estimated so, or the end-anchored list
+    // settles short of the end by the button's height when it comes in (issue 36).
+    estimateSize: (index) => estimatedHeight(rows[index] as MessageRow, Boolean(props.onUpgrade)),
     getItemKey: (index) => (rows[index] as MessageRow).key,
     anchorTo: 'end',
     followOnAppend: true,
@@ -106,16 +109,25 @@ export function MessageList(props: MessageListProps) {
     virtualizer.scrollToEnd();
   }, [virtualizer]);
 
-  // Her own new message goes to the bottom, wherever she was reading.
+  // Her own new message goes to the bottom, wherever she was reading. A reply saved in place
+  // of its stream is no row appended to TanStack: if she was reading the newest, it follows
+  // once the row is measured too (it would settle short by the estimate's error).
   const newest = items.at(-1);
   const newestId = newest?.id;
   const hers = newest !== undefined && isHers(newest);
   const opened = useRef(newestId);
+  const atEnd = useAtEnd(list);
   useLayoutEffect(() => {
     if (newestId === opened.current) return;
     opened.current = newestId;
-    if (hers) virtualizer.scrollToEnd();
-  }, [virtualizer, newestId, hers]);
+    if (!hers && !atEnd.current) return;
+    virtualizer.scrollToEnd();
+    if (hers) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => virtualizer.scrollToEnd());
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [virtualizer, newestId, hers, atEnd]);
 
   useReadAhead(list, top, props.older, props.onLoadOlder);
   useEndKeptOnResize(list, virtualizer);
@@ -275,6 +287,21 @@ function keepRowsBelowStill(
   if (!instance.itemSizeCache.has(item.key))
     return item.start < top + instance.options.scrollMargin;
   return item.end <= top && instance.scrollDirection !== 'backward';
+}
+
+/** Whether she is reading the newest (within AT_END_PX of the bottom), as of her last scroll. */
+function useAtEnd(list: RefObject<HTMLDivElement | null>): RefObject<boolean> {
+  const atEnd = useRef(true);
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const scrolled = () => {
+      atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+    };
+    element.addEventListener('scroll', scrolled, { passive: true });
+    return () => element.removeEventListener('scroll', scrolled);
+  }, [list]);
+  return atEnd;
 }
 
 function withFocused(range: Range, rows: MessageRow[], focusedKey: string | null): number[] {

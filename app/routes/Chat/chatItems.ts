@@ -1,4 +1,6 @@
 import type { OcrAnalysis } from '@shared/chat';
+import type { HelpSituation } from '@shared/safety/resources';
+import { helpSituation } from '@shared/safety/situation';
 import type { LocalMessage } from '../../db/db';
 import type { CrisisReader } from './crisisWarmUp';
 
@@ -16,14 +18,17 @@ export type ChatItem =
       from: 'user' | 'bestie';
       text: string;
       crisis: boolean;
+      /** A crisis reply: which help comes first, read from her message it answers. */
+      situation: HelpSituation;
       /** The bestie's greeting (answering none of hers), which says she is an AI. */
       greeting: boolean;
     })
   | (ItemBase & { kind: 'pending'; text: string })
   | (ItemBase & { kind: 'failed'; text: string; failure: string })
-  | (ItemBase & { kind: 'teaser'; text: string })
+  /** `helpCard`: the reply spoke of help, which shows in full beside the teaser. */
+  | (ItemBase & { kind: 'teaser'; text: string; helpCard: boolean; situation: HelpSituation })
   /** Help shown on the device after her message that reads as a crisis (no reply needed). */
-  | (ItemBase & { kind: 'help' })
+  | (ItemBase & { kind: 'help'; situation: HelpSituation })
   | (ItemBase & {
       kind: 'ocr';
       from: 'user' | 'bestie';
@@ -42,7 +47,14 @@ export interface EnhancedOcr {
   confidence: number | null;
 }
 
-export function toChatItem(message: LocalMessage): ChatItem {
+/**
+ * One message as a row. `situationOf` reads which help comes first from the text of her
+ * message a reply answers (never from the reply's own words); 'support' without it.
+ */
+export function toChatItem(
+  message: LocalMessage,
+  situationOf: (replyTo: string | null) => HelpSituation = () => 'support',
+): ChatItem {
   const base = { id: message.id, timestamp: message.timestamp };
   const from = message.isUser ? 'user' : 'bestie';
   const isOcr = message.isOCR || message.isEnhancedOCR;
@@ -59,7 +71,13 @@ export function toChatItem(message: LocalMessage): ChatItem {
   }
   // A crisis reply is always whole, whatever the plan: it is never shown as a teaser.
   if (!message.isUser && message.isTeaser && !message.isCrisis) {
-    return { ...base, kind: 'teaser', text: message.message };
+    return {
+      ...base,
+      kind: 'teaser',
+      text: message.message,
+      helpCard: message.helpCard === true,
+      situation: message.helpCard ? situationOf(message.replyTo) : 'support',
+    };
   }
   // Stored first, by the server, for a chat made from the persona picker.
   const greeting =
@@ -70,6 +88,7 @@ export function toChatItem(message: LocalMessage): ChatItem {
     from,
     text: message.message,
     crisis: message.isCrisis,
+    situation: message.isCrisis ? situationOf(message.replyTo) : 'support',
     greeting,
   };
 }
@@ -136,13 +155,14 @@ export function withoutUnanswered(messages: LocalMessage[]): LocalMessage[] {
  */
 export function chatItemsOf(
   messages: LocalMessage[],
-  reader: CrisisReader | null,
+  reader: Pick<CrisisReader, 'readCrisis' | 'isUnsafeAnswer'> | null,
   { readAnswered = true }: { readAnswered?: boolean } = {},
 ): ChatItem[] {
   const { answered, crisisAnswered } = answersOf(messages);
+  const situationOf = situationReader(messages);
   let afterCrisisReply = false;
   return messages.flatMap((message): ChatItem[] => {
-    const item = toChatItem(message);
+    const item = toChatItem(message, situationOf);
     if (!message.isUser) afterCrisisReply = message.isCrisis;
     if (!reader || !message.isUser || crisisAnswered.has(message.id)) return [item];
     if (!readAnswered && answered.has(message.id)) return [item];
@@ -151,8 +171,36 @@ export function chatItemsOf(
       // After a crisis reply, "no" or "I don't know" to "are you safe?" is a crisis too.
       (afterCrisisReply && reader.isUnsafeAnswer(message.message));
     if (!reads) return [item];
-    return [item, { id: `help-${message.id}`, timestamp: message.timestamp, kind: 'help' }];
+    const situation = helpSituation(message.message);
+    return [
+      item,
+      { id: `help-${message.id}`, timestamp: message.timestamp, kind: 'help', situation },
+    ];
   });
+}
+
+/** Which help comes first for a reply, read from the text of her message it answers. */
+function situationReader(messages: LocalMessage[]) {
+  const hers = new Map<string, string>();
+  for (const message of messages) if (message.isUser) hers.set(message.id, message.message);
+  return (replyTo: string | null): HelpSituation => {
+    const text = replyTo === null ? undefined : hers.get(replyTo);
+    return text === undefined ? 'support' : helpSituation(text);
+  };
+}
+
+/**
+ * Which help the chat's 'Get help now' shows first: read from its newest crisis (her message
+ * read as one, or the message a crisis reply answers), else 'support'.
+ */
+export function newestSituation(items: ChatItem[]): HelpSituation {
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const item = items[index] as ChatItem;
+    if (item.kind === 'help') return item.situation;
+    if (item.kind === 'message' && item.crisis) return item.situation;
+    if (item.kind === 'teaser' && item.helpCard) return item.situation;
+  }
+  return 'support';
 }
 
 /** True when the chat holds a crisis (her words on this device, or a crisis reply). */

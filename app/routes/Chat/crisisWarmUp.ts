@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type * as Crisis from '@shared/safety/crisis';
+import type * as Reading from './crisisReading';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
 
 /**
@@ -17,12 +17,15 @@ import { lazyModule, useLazyModule } from '../../components/lazyModule';
  * slices, and the rest of the reading follows.
  */
 
-type CrisisModule = typeof Crisis;
+type ReadingModule = typeof Reading;
 
-/** What the chat screen reads her messages with. */
-export type CrisisReader = Pick<CrisisModule, 'readCrisis' | 'isUnsafeAnswer'>;
+/** What the chat screen reads her messages (and the chat's care mode) with. */
+export type CrisisReader = Pick<
+  ReadingModule,
+  'readCrisis' | 'isUnsafeAnswer' | 'readInChat' | 'careEndOf'
+>;
 
-const crisisReading = lazyModule(() => import('@shared/safety/crisis'));
+const crisisReading = lazyModule(() => import('./crisisReading'));
 
 /**
  * Asks for the reading's chunk now, as the chat screen's route loads: every chat she opens is
@@ -48,6 +51,15 @@ export const READING_WAIT_MS = 1500;
 export const UNSURE_READER: CrisisReader = {
   readCrisis: () => ({ crisis: true, category: null }),
   isUnsafeAnswer: () => true,
+  readInChat: () => ({ crisis: true, category: null }),
+  // Her words waiting for a reply read as a crisis: the chat is in care mode while unsure.
+  careEndOf: ({ messages, serverCareUntil }) => {
+    const answered = new Set(messages.flatMap((message) => message.replyTo ?? []));
+    const waiting = messages.some((message) => message.isUser && !answered.has(message.id));
+    if (waiting) return Number.POSITIVE_INFINITY;
+    const server = serverCareUntil ? Date.parse(serverCareUntil) : NaN;
+    return Number.isFinite(server) ? server : null;
+  },
 };
 
 /**

@@ -40,7 +40,7 @@ const BUBBLE_PX = 34;
  * A row's height before it is measured (px): near the real one, so the scrollbar and the
  * rows far above her are roughly where they will be. Every drawn row is measured.
  */
-export function estimatedHeight(row: MessageRow): number {
+export function estimatedHeight(row: MessageRow, teaserButton = true): number {
   switch (row.kind) {
     case 'empty':
       return 80;
@@ -51,16 +51,22 @@ export function estimatedHeight(row: MessageRow): number {
     case 'reminder':
       return 110;
     case 'item':
-      return itemHeight(row.item);
+      return itemHeight(row.item, teaserButton);
   }
 }
 
-function itemHeight(item: ChatItem): number {
+/** `teaserButton`: a teaser shows its subscribe button (none in care mode). */
+function itemHeight(item: ChatItem, teaserButton: boolean): number {
   switch (item.kind) {
     case 'help':
       return 330;
     case 'teaser':
-      return BUBBLE_PX + linesOf(item.text) * LINE_PX + 60;
+      return (
+        BUBBLE_PX +
+        linesOf(item.text) * LINE_PX +
+        (teaserButton ? 60 : 0) +
+        (item.helpCard ? 330 : 0)
+      );
     case 'failed':
       return BUBBLE_PX + linesOf(item.text) * LINE_PX + 60;
     case 'ocr':
