@@ -88,7 +88,9 @@ const intent: Rule[] = [
 ];
 
 const passive: Rule[] = [
-  rule(rx`\bno (?:quiero|quiro) (?:seguir )?(?:vivir|viviendo|existir|estar aqui|despertar)\b`),
+  rule(rx`\bno (?:quiero|quiro) (?:seguir )?(?:vivir|viviendo|existir|estar aqui|despertar)\b`, {
+    notIn: /\b(?:fiesta|clase|reunion|boda|aburrid\w*|cola|fila)\b/,
+  }),
   rule(
     rx`\bojala (?:no (?:despertar|despierte|despertara|existiera|existir|hubiera nacido)|me muer\w*|me muri\w*|estuviera muert\w*|nunca hubiera nacido)\b|\b(?:no|nunca) (?:haber|hubiera) nacido\b`,
   ),
