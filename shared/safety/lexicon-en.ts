@@ -64,7 +64,8 @@ const intent: Rule[] = [
   rule(rx`\bsu+i? ?[csz]+i*d\w*|\bselbstmord\w*|\bfreitod\b`, {
     negatable: 'deny',
     notBefore: NOT_HERS,
-    notAfter: /^ (?:of|squad|season|prevention|awareness|forest|bomb\w*|doors?|silence)\b/,
+    notAfter:
+      /^ (?:of|squad|season|prevention|awareness|forest|bomb\w*|doors?|silence)\b|^ (?:del|de la|de los|do|da|dos|du|des|vom|der|von) (?:\w+ )?(?:protagonista|personaje|personagem|personnage|heros|heroine|hauptfigur|figur|actor|ator|acteur|schauspieler\w*|cantante|cantor|chanteur|sanger\w*|villano|vilao|mechant|bosewicht)\b/,
   }),
   rule(rx`\b(?:end|ending|ended|take|taking|took) (?:my (?:own )?life|my existence|${SELF})\b`, {
     negatable: 'deny',
@@ -74,7 +75,7 @@ const intent: Rule[] = [
     {
       negatable: 'deny',
       notAfter:
-        /^ (?:all )?(?:with|w|between|here|there|off|on a|for (?:the|this|today|now)|early|in (?:a|the) (?:draw|tie))\b/,
+        /^ (?:all )?(?:\. )?(?:with|w|between|here|there|off|on a|for (?:the|this|today|now)|early|in (?:a|the) (?:draw|tie))\b/,
     },
   ),
   rule(rx`(?:^|\. )(?:end|ending) (?:it all|everything|my life)\b`),
@@ -548,7 +549,7 @@ const farewell: Rule[] = [
     rx`\b(?:goodbye|good bye|bye+|by+e+|byebye|good ?night|goodnite|night night|farewell|adios|adeus|adieu|tschuss|tschau|ciao) (?:forever|for ever|for good|world|cruel world|pra sempre|para sempre|para siempre|pour toujours|a jamais|fur immer)\b`,
     {
       notAfter:
-        /^ (?:to (?:my|the|our|your|this|that|these|those|\d)|see (?:you|u|ya)|talk|till|til|until|for now|gn|good ?night|night|xx|have|enjoy|hasta|ate|bis)\b|^[^.]{0,30}\b(?:tomorrow|tmrw|later|soon|monday|next|twitter|insta\w*|tiktok|facebook|snap\w*|social media|app|quitting|deleting|deleted|logging off|log off|school|job|work|braces|exams?)\b/,
+        /^ (?:to (?:my|the|our|your|this|that|these|those|\d)|see (?:you|u|ya)|talk|till|til|until|for now|gn|good ?night|night|xx|have|enjoy|hasta|ate|bis)\b|^[^.]{0,30}\b(?:tomorrow|tmrw|later|soon|monday|next|twitter|insta\w*|tiktok|facebook|snap\w*|social media|app|quitting|deleting|deleted|logging off|log off|school|job|work|braces|exams?|finals|semester|homework|diet|gym|class|test)\b/,
     },
   ),
   rule(rx`\blebt wohl\b|\blebe wohl\b`),
@@ -602,11 +603,14 @@ const farewell: Rule[] = [
   rule(rx`\b(?:this is|tonight is|today is|its) my last (?:night|day|sunset|morning)\b`, {
     notAfter: /^ (?:in|at|of|before|with|here|as|off|on (?:the|this|my|a)\b)/,
   }),
-  rule(rx`\b(?:final|last) (?:message|msg|text|words|goodbye|post)\b`, {
-    notBefore: /\b(?:famous|called|titled|named|song|single|track|album)(?: the)? $/,
-    notAfter:
-      /^ (?:was|wasnt|were|is weird|got|didnt|did|sounded|came out|doesnt|seemed|sent|again|in the chat|before|of (?:the|today|tonight|the day|the night)|for (?:today|tonight|now|the (?:day|night)|a (?:bit|while))|til|till|until|tonight|today|lol|haha|i promise|on this|about|from|to (?:my|the|you|u) (?:group|boss|teacher|ex)|in (?:the|this) (?:thread|chat|group))\b/,
-  }),
+  rule(
+    rx`\b(?:final|last) (?:message|msg|text|words|goodbye|post)\b(?! (?:\. )?(?:i should have|i shouldve|should have|never again|worth it|totally worth|tell \w+ i said|nooo|why))`,
+    {
+      notBefore: /\b(?:famous|called|titled|named|song|single|track|album)(?: the)? $/,
+      notAfter:
+        /^ (?:was|wasnt|were|is weird|got|didnt|did|sounded|came out|doesnt|seemed|sent|again|in the chat|before|of (?:the|today|tonight|the day|the night)|for (?:today|tonight|now|the (?:day|night)|a (?:bit|while))|til|till|until|tonight|today|lol|haha|i promise|on this|about|from|to (?:my|the|you|u) (?:group|boss|teacher|ex)|in (?:the|this) (?:thread|chat|group))\b/,
+    },
+  ),
   rule(
     rx`\b(?:see (?:you|u|ya)|meet (?:you|u)|catch (?:you|u)) in (?:another|the next|a better|my next) life\b`,
   ),

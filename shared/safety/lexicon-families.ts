@@ -20,7 +20,7 @@ const ORDINARY_PLAN =
 
 const attempt: Rule[] = [
   rule(
-    rx`\btook (?:way |far )?too (?:many|much)(?= \.|$| of (?:my|these|them|those|the) ${PILLS}| ${PILLS}| of them)`,
+    rx`\btook (?:way |far )?too (?:many|much)(?= \.|$| of (?:my|these|them|those|the) ${PILLS}| ${PILLS}| of them| (?:and|now|help|idk|i feel|my (?:stomach|heart|head)|im scared))`,
     { notIn: /\b(?:yesterday|last week|should i|pharmacist|doctor said|is it bad)\b/ },
   ),
   rule(
@@ -76,6 +76,22 @@ const attempt: Rule[] = [
     { notIn: /\b(?:cabeza|cabeca|tete|kopf|dolor de|dor de|mal de|kopfschmerz\w*|colica|regla)\b/ },
   ),
 ];
+
+attempt.push(
+  rule(
+    rx`\b(?:swallowed|took|downed|taken) the rest of (?:the|my) (?:bottle|pack|pills|box|meds|packet)\b`,
+  ),
+  rule(
+    rx`\b(?:everything|all|todo|tudo|tout|alles) (?:\w+ ){0,6}?(?:medicine cabinet|botiquin|armario de remedios|armoire a pharmacie|medikamentenschrank|hausapotheke)\b`,
+    {
+      alsoIn:
+        /\b(?:took|taken|swallowed|mixed|tome|tomei|trague|engoli|avale|pris|genommen|geschluckt)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:im|its|i am) bleeding\b[^.]{0,40}\b(?:dont want (?:anyone|anybody|to tell)|cant tell|nobody knows|no one knows)\b`,
+  ),
+);
 
 const method: Rule[] = [
   rule(
@@ -168,6 +184,13 @@ const method: Rule[] = [
     },
   ),
   rule(
+    rx`\bhow (?:cold|deep|long|much|many|high)\b[^.]{0,40}\b(?:to|till|until|before) (?:die|you die|i die|not wake up|stop breathing)\b`,
+    {
+      notIn:
+        /\b(?:plants?|fish|battery|phone|cells|hair|bacteria|grass|flowers?|pets?|dog|cat|hamster|tree|bees?|star|sun|character|game)\b/,
+    },
+  ),
+  rule(
     rx`\b(?:menos dolorosa?|menos doloros[oa]|moins douloureuse?|sans douleur|sin dolor|sem dor|schmerzlos\w*|ohne schmerzen)\b[^.]{0,30}\b(?:morir|morirme|morrer|mourir|sterben|matarme|me matar|suicid\w*|tuer|me tuer)\b|\b(?:morir|morrer|mourir|sterben)\b[^.]{0,20}\b(?:sin dolor|sem dor|sans douleur|ohne schmerzen|schmerzlos)\b`,
   ),
 ];
@@ -221,7 +244,7 @@ const intent: Rule[] = [
     },
   ),
   rule(
-    rx`\b${SOMEONE}\b[^.]{0,40}\b(?:sent|posted|texted|wrote|left) (?:me |us |a |her |his |an )*(?:goodbye|farewell|suicide) (?:text|message|note|letter|post|msg|on)\b|\b${SOMEONE}\b[^.]{0,40}\b(?:despedida|adieu|abschied\w*|se va a tirar|vai se jogar|va sauter|springen)\b`,
+    rx`\b${SOMEONE}\b[^.]{0,40}\b(?:sent|posted|texted|wrote|left) (?:me |us |a |her |his |an )*(?:goodbye|farewell|suicide) (?:text|message|note|letter|post|msg|on)\b|\b${SOMEONE}\b[^.]{0,40}\b(?:despedida|adieu|abschied\w*|se va a tirar|vai se jogar|va sauter|springen)\b|\b${SOMEONE}\b[^.]{0,60}\b(?:cuts|cutting|cut herself|cut himself|blade|razor|pills in (?:her|his) hand|has the pills|on (?:a|the) (?:bridge|roof|ledge))\b`,
     {
       alsoIn: NO_ANSWER,
       notIn: /\b(?:flight|trip|vacation|viaje|viagem|voyage|reise|vuelo|voo|flug|lol|haha)\b/,
@@ -233,6 +256,13 @@ const passive: Rule[] = [
   rule(
     rx`\b(?:god|jesus|the universe)\b (?:would |will |to |could |just |please )*(?:takes? me|took me|let me die|end (?:it|my life))\b`,
     { notAfter: /^ (?:to|out|shopping|with|home from|back to)\b/ },
+  ),
+  rule(
+    rx`\b(?:pray|praying|prayed)\b[^.]{0,30}\b(?:i dont wake up|i never wake up|i wont wake up|i die|it ends)\b`,
+  ),
+  rule(
+    rx`\b(?:tomara|oxala|ojala|espero|j espere|hoffe)\b (?:\w+ ){0,2}?(?:nao acorde|no despierte|no despertar\w*|ne (?:jamais |plus |pas )?me reveill\w*|nie (?:wieder |mehr )?aufwache)\b`,
+    { notIn: /\b(?:tarde|tard|spat|en retard|atrasad\w*|verschlaf\w*)\b/ },
   ),
   rule(
     rx`\b(?:dios|deus|dieu|gott)\b (?:\w+ ){0,3}?(?:me lleve|me lleva|me leve|me levar|me leva|me prenne|me prend|mich holt|mich zu sich)\b`,
@@ -388,6 +418,16 @@ const selfHarm: Rule[] = [
         /\b(?:ac|air con\w*|freezing|cold office|sunburn|sun|tattoo|mosquito\w*|style|cute|aesthetic)\b/,
     },
   ),
+  rule(
+    rx`\b(?:long sleeves?|hoodie|hoodies|bracelets?|manga larga|mangas largas|manga comprida|mangas compridas|manches longues|lange armel|langarm\w*)\b[^.]{0,30}\b(?:so nobody|so no one|to hide|hide the|para que nadie|pra ninguem|pra esconder|para esconder|pour cacher|pour que personne|damit niemand)\b`,
+    { notIn: /\b(?:tattoos?|mosquito\w*|sunburn|rash|eczema|bruises? from)\b/ },
+  ),
+  rule(rx`\bgave in to the urges?\b|\burges? (?:are|r|came|is) back\b`),
+  rule(rx`\b(?:marks|cuts|scars) on my (?:wrists?|arms?|thighs?|legs?)\b`, {
+    alsoIn: /\b(?:new|again|fresh|hide|hiding|excuses|nobody|no one)\b/,
+    notIn:
+      /\b(?:tattoos?|mosquito\w*|bites|cat|dog|kitten|puppy|bracelet|watch|sunburn|surgery|eczema|old)\b/,
+  }),
   rule(rx`\b(?:running|run|ran) out of (?:excuses|places|room|space|skin)\b`, {
     alsoIn: /\b(?:marks|scars|cuts|arms|legs|thighs|wrists|cut|burns|bruises)\b/,
   }),
