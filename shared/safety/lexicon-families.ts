@@ -467,6 +467,70 @@ const selfHarm: Rule[] = [
   ),
 ];
 
+intent.push(
+  rule(
+    rx`\b(?:ya no voy a existir|no voy a existir mas|je n existerai plus|j existerai plus|nao vou mais existir|nao vou existir mais|werde nicht mehr (?:existieren|da sein|leben))\b`,
+  ),
+  rule(rx`\bme (?:quito|quitare|voy a quitar) la vida\b`, { negatable: 'deny' }),
+  rule(
+    rx`\b(?:tome la decision|tomei a decisao|j ai pris ma decision|ich hab mich entschieden|ich habe mich entschieden)\b[^.]{0,20}\b(?:tranquil[ao]|em paz|en paz|calme|sereine|ruhig|in frieden)\b`,
+    {
+      notIn:
+        /\b(?:mudo|mudar|mudanza|trabajo|carrera|curso|escola|escuela|umzug|umziehen|ecole|demenag\w*|job|emprego|boulot|studium|universidad|faculdade|fac)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:j en finis|je vais en finir|acabo com tudo|vou acabar com tudo|acabo con todo|voy a acabar con todo)\b`,
+    {
+      negatable: 'deny',
+      notAfter:
+        /^ (?:de|da|do|avec|com|con) (?:\w+ )?(?:tarea|trabajo|dever|devoirs|prova|examen|ce|esta|este|isso|eso|lui|ele|el|ela|ella|la|le)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:heute nacht|am wochenende|morgen|jetzt) (?:mach ich es|mache ich es|bring ich mich um|bringe ich mich um)\b|\b(?:bring|bringe) ich mich (?:\w+ )?um\b(?! vor)`,
+    {
+      notIn:
+        /\b(?:sag|sage|sagen|schreib\w*|frag\w*|ihm|ihr|mag|liebe|crush|hausaufgaben|party|lol|haha)\b/,
+    },
+  ),
+  rule(
+    rx`\bme voy a tirar (?:del|de un|de la|por la) (?:puente|edificio|azotea|ventana|balcon|techo)\b|\bvou me jogar (?:da|de uma|de um|do) (?:ponte|predio|janela|telhado|sacada)\b|\bje vais sauter (?:du|d un|de la) (?:pont|immeuble|toit|fenetre|balcon)\b|\bich spring(?:e)? (?:von der|von einer|vom|aus dem) (?:brucke|dach|hochhaus|fenster|balkon)\b`,
+    {
+      notIn:
+        /\b(?:piscina|agua|lago|pool|mar|trampolin|paracaidas|bungee|parapente|wasser|see|eau|lac|riviere|rio|fluss|lol|jaja|kkk|mdr)\b/,
+    },
+  ),
+);
+farewell.push(
+  rule(
+    rx`\b(?:forgive me|perdoname|perdonenme|me perdoem|me perdoa|pardonnez moi|pardonne moi|verzeiht mir|verzeih mir|vergebt mir)\b[^.]{0,20}\b(?:for what im (?:about|going) to do|por lo que voy a hacer|pelo que vou fazer|pour ce que je vais faire|was ich (?:gleich |jetzt )?tun werde|was ich vorhabe)\b`,
+    {
+      notIn:
+        /\b(?:lol|haha|jaja|kkk|mdr|pizza|cake|eat|sing|post|say|comer|cantar|manger|chanter|essen|singen|pastel|bolo|gateau|kuchen)\b/,
+    },
+  ),
+);
+passive.push(
+  rule(rx`\bhoping (?:its|this is) the last time\b`, { alsoIn: /\b(?:sleep|wake|bed)\b/ }),
+  rule(rx`\btomorrow never comes\b|\bdont want tomorrow to come\b`, {
+    notIn:
+      /\b(?:exam|test|monday|school|work|dentist|presentation|interview|trip|ends|vacation|weekend|birthday|party|deadline|due)\b/,
+  }),
+);
+method.push(
+  rule(
+    rx`\b(?:tengo suficientes|tenho suficientes|j en ai assez|ich hab genug|i have enough)\b[^.]{0,20}\b(?:pastillas|remedios|comprimidos|cachets|medicaments|tabletten|pills|meds)\b|\b(?:pastillas|remedios|comprimidos|cachets|medicaments|tabletten|pills|meds)\b[^.]{0,30}\b(?:i have enough|tengo suficientes|tenho o suficiente|j en ai assez|hab genug)\b|\b(?:se|sei|je sais|ich weiss) (?:cuantas|quantos|combien|wie viele)\b[^.]{0,30}\b(?:tengo|tenho|je les ai|hab ich)\b`,
+    {
+      notIn:
+        /\b(?:vitamin\w*|semana|week|trip|viaje|viagem|voyage|reise|refill|pharmacy|farmacia|pharmacie|apotheke|rezept|receta|receita|ordonnance)\b/,
+    },
+  ),
+  rule(rx`\bescondid[ao]s? para cuando\b|\bpara cuando llegue el momento\b|\bpour le jour ou\b`, {
+    alsoIn: /\b(?:pastillas|remedios|comprimidos|cachets|medicaments|pills|meds)\b/,
+  }),
+);
+
 export const FAMILIES: Readonly<Record<CrisisCategory, readonly Rule[]>> = {
   attempt,
   method,
