@@ -222,6 +222,10 @@ const passive: Rule[] = [
   }),
   rule(
     rx`\b(?:want|wanna|wana|wish i could|need|just want|like) (?:${TO} )?(?:just )?(?:go ${TO} sleep|fall asleep|sleep) (?:forever|for ever|permanently)\b`,
+    {
+      notAfter:
+        /^[^.]{0,40}\b(?:this week|exhausting|lol|haha|finals|exams?|shift|semester|weekend|after this|so much homework)\b/,
+    },
   ),
   rule(rx`\b(?:done|finished|through) (?:with )?living\b`, {
     notAfter: /^ (?:like (?:a|an)|with|in|at)\b/,

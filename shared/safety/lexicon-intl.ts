@@ -101,7 +101,8 @@ const passive: Rule[] = [
   rule(
     rx`\b(?:quiero|queria|quisiera) desaparecer\b|\b(?:queria|quero|vontade de) (?:sumir|desaparecer)\b`,
     {
-      notAfter: /^ (?:debajo|bajo|del|de la|un rato|por un|debaixo|embaixo|um pouco|por uns)\b/,
+      notAfter:
+        /^ (?:debajo|bajo|del|de la|un rato|por un|debaixo|embaixo|um pouco|por uns|de (?:verguenza|vergonha))\b/,
     },
   ),
   rule(rx`\bnao (?:quero|aguento) (?:mais )?(?:viver|existir|estar aqui|acordar)\b`),
