@@ -13,10 +13,10 @@
  *   lines of the train split, over fewer buckets.
  * - Weights rounded to signed bytes (a scale per head), bias and scale to fixed digits.
  * - Threshold: chosen on the dev split only, for the whole reading (lexicon OR classifier):
- *   the most crisis lines caught with at most MAX_DEV_FALSE_ALARMS (the bench's 2 %) of the
+ *   the most crisis lines caught with at most MAX_DEV_FALSE_ALARMS (half the bench's 2 %) of the
  *   ordinary lines flagged, in the middle (log-odds) of the gap around it.
  */
-import { readLexicon } from '@shared/safety/crisis';
+import { readLexicon, toldAsPast } from '@shared/safety/crisis';
 import type { ClassifierModel } from '@shared/safety/classifier';
 import { Classifier, encodeWeights, features, hash, sigmoid } from '@shared/safety/classifier';
 import { normalise } from '@shared/safety/normalise';
@@ -30,8 +30,13 @@ const EPOCHS = 50;
 const LEARNING_RATE = 2;
 const L2 = 1e-4;
 const SEED = 36;
-/** The bench's budget for false alarms, held on the dev split by the whole reading. */
-export const MAX_DEV_FALSE_ALARMS = 0.02;
+/**
+ * False alarms allowed on the dev split for the whole reading: half the bench's 2 % budget. The
+ * dev split holds under 300 ordinary lines (one line is 0.3 %) and the lexicon makes none of its
+ * alarms there (its exceptions were written from them), so a threshold set right at 2 % on dev
+ * lands above 2 % on lines it never saw; half leaves room for that gap.
+ */
+export const MAX_DEV_FALSE_ALARMS = 0.01;
 
 interface Example {
   text: string;
@@ -238,11 +243,13 @@ export function train(): Training {
     .filter((line) => line.split === 'dev')
     .map((line) => {
       const text = normalise(line.text);
+      // What readCrisis does: a struggle told as past reads as nothing, lexicon and classifier.
+      const past = text === '' || toldAsPast(text);
       return {
         text: line.text,
         crisis: line.label === 'crisis',
-        lexicon: text !== '' && readLexicon(text) !== null,
-        score: text === '' ? 0 : classifier.score(text),
+        lexicon: !past && readLexicon(text) !== null,
+        score: past ? 0 : classifier.score(text),
       };
     });
   model.threshold = chooseThreshold(dev);

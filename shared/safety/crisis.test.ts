@@ -197,3 +197,56 @@ describe('isUnsafeAnswer', () => {
     expect(isUnsafeAnswer(text)).toBe(false);
   });
 });
+
+describe('a struggle told as past (crisis.ts toldAsPast)', () => {
+  it.each([
+    "i used to cut but i'm 2 years clean now",
+    'one year since i stopped cutting',
+    "when i was 15 i wanted to die, now i'm 24 and happy",
+    'antes me cortaba pero llevo dos años limpia',
+    'já me cortei no passado mas hoje tô bem',
+    "avant je me scarifiais mais ça fait deux ans que j'ai arrêté",
+    'ich hab mich früher geritzt aber seit drei jahren nicht mehr',
+    'no thoughts of hurting myself, i just need to rant',
+  ])('%j is not a crisis', (text) => {
+    expect(readCrisis(text).crisis).toBe(false);
+  });
+
+  it.each([
+    'i used to cut and i started again last week',
+    'i was 2 years clean but i relapsed tonight',
+  ])('%j is, when it says the struggle is back', (text) => {
+    expect(readCrisis(text).crisis).toBe(true);
+  });
+});
+
+describe('the families of the spent batch (lexicon-families.ts) and their twins', () => {
+  it.each([
+    'swallowed half the pack, gonna take the rest',
+    'mixed everything in the medicine cabinet with wine',
+    "j'ai pris toute la boîte",
+    'found the key to the gun safe',
+    'which is more painless, pills or drowning',
+    'ich hab das datum schon ausgesucht',
+    'i keep praying god just takes me',
+    'logging off for good. thank you for everything',
+    'le di mi gato a la vecina',
+    'wearing long sleeves in july again so nobody sees',
+    'minha amiga disse que tomou um monte de remédio e não responde',
+  ])('%j is a crisis', (text) => {
+    expect(readCrisis(text).crisis).toBe(true);
+  });
+
+  it.each([
+    'took too many shots at the party lol',
+    'is it ok to cut pills in half',
+    'the rope swing at the lake is the best',
+    'i picked the day for my party! the 14th',
+    'logging off for the night, see you tomorrow',
+    'gave my old clothes to my sister, she was so happy',
+    'a track called overdose on you',
+    'cut my finger chopping onions, so much blood',
+  ])('%j is not', (text) => {
+    expect(readCrisis(text).crisis).toBe(false);
+  });
+});

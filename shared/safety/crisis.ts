@@ -23,6 +23,7 @@
 import { Classifier } from './classifier';
 import { MODEL } from './classifier-weights';
 import { EN } from './lexicon-en';
+import { FAMILIES } from './lexicon-families';
 import { INTL } from './lexicon-intl';
 import { normalise } from './normalise';
 import type { CrisisCategory, Rule } from './rules';
@@ -47,7 +48,7 @@ export const CATEGORIES: readonly CrisisCategory[] = [
 ];
 
 const LEXICON: ReadonlyArray<readonly [CrisisCategory, readonly Rule[]]> = CATEGORIES.map(
-  (category) => [category, [...EN[category], ...INTL[category]]] as const,
+  (category) => [category, [...EN[category], ...INTL[category], ...FAMILIES[category]]] as const,
 );
 
 /**
@@ -75,12 +76,30 @@ export function readLexicon(normalised: string): CrisisCategory | null {
 export const classifier = new Classifier(MODEL);
 
 /**
+ * A past struggle told as past, in the five languages: "i used to cut", "2 years clean", "since
+ * i stopped", "when i was 14 ... now", "that's behind me", "antes me cortaba", "ja me cortei no
+ * passado", "avant je me scarifiais", "ich hab mich frueher geritzt", "seit zwei jahren nicht
+ * mehr"; and a plain "no thoughts of hurting myself".
+ */
+const RECOVERY =
+  /\b(?:used to|use to|\d+|one|two|three|four|five|a|half a) (?:years?|months?|days?|weeks?) (?:clean|free|sober)\b|\b(?:i|we) used to (?:self ?harm|sh|cut|hurt|harm|want to die|wanna die|be suicidal|think about|burn)|\b(?:since|after) i (?:stopped|quit) (?:cutting|self ?harm|sh|hurting|harming|burning)|\b(?:clean|free) from (?:self ?harm|sh|cutting)|\bwhen i was (?:\d+|a teen|younger|a kid|in (?:middle|high) school)\b[^.]{0,80}\bnow\b|\b(?:thats|its|that is|it is) (?:all )?behind me\b|\b(?:a few|some|many|two|three|\d+) years ago\b[^.]{0,60}\b(?:helped|better|now|happy|fine|okay|ok|good)\b|\b(?:in|since) (?:high|middle) school\b[^.]{0,60}\b(?:doing|much|really) (?:well|better)\b|\bover my old (?:self ?harm )?scars\b|\bmy scars are old\b|\b(?:havent|haven t|have not) (?:had|hurt|cut|felt)\b[^.]{0,40}\bin (?:years|months|a long time)\b|\b(?:no|not having|not having any|zero) (?:thoughts|thought) (?:of|about) (?:hurting|harming|killing|suicide|dying|self ?harm)|\b(?:not|no) (?:thinking|thinkin) (?:of|about) (?:hurting|harming|killing)|\bantes me (?:cortaba|hacia dano|lastimaba)|\b(?:llevo|hace) (?:\w+ )?(?:anos|meses|un ano|dos anos) (?:limpia|limpio|sin)\b|\bhace (?:un|dos|tres|\d+) (?:ano|anos|meses) que deje de\b|\bcuando tenia \d+\b[^.]{0,60}\bahora\b|\bno (?:tengo|tenia) pensamientos de\b|\bno passado\b|\bfaz (?:um|dois|tres|\d+) (?:ano|anos|meses) que parei\b|\bquando eu tinha \d+\b[^.]{0,60}\bhoje\b|\bnao tenho pensamentos de\b|\bavant je me (?:scarifiais|coupais|faisais du mal)|\bca fait (?:un|deux|trois|\d+) (?:an|ans|mois) que j ai arrete\b|\ba \d+ ans je\b[^.]{0,60}\bmaintenant\b|\bpas de pensees? de\b|\bfruher\b[^.]{0,60}\b(?:nicht mehr|gehts gut|geht es mir gut)\b|\bseit (?:einem|zwei|drei|\d+) (?:jahr|jahren|monaten) nicht mehr\b|\bmit \d+ wollte ich\b[^.]{0,60}\bjetzt\b|\bkeine gedanken (?:mich|daran)\b|\b(?:years?|months?|days?) without (?:self ?harm|sh|cutting|hurting myself)\b|\bsince i last (?:hurt|cut|harmed|burned)\b|\bhelped me (?:stop|quit) (?:wanting|hurting|cutting|harming|self)|\b(?:scared|afraid|worried) (?:id|i would|i might|of|to) relapse\b[^.]{0,80}\b(?:passed|okay|ok|fine|instead)\b|\b(?:havent|have not) (?:hurt|cut|harmed) (?:myself )?in (?:\w+ )?(?:years|months)\b/;
+/** The struggle is back now: a relapse, "again", tonight. Such a message is read as usual. */
+const BACK_NOW =
+  /\b(?:relapsed|relapsing|had a relapse|again|started|starting|tonight|right now|rn|anymore|but now i|broke|(?:its|is|im|came|coming) back|urges?|(?:but|and) (?:i |im )?(?:really |still )?(?:want|wanna|need|crave|craving|tempted)|otra vez|de nuevo|recai|recaida|volvi|de novo|recaida|voltei|encore|rechute|rechute|recommence|wieder|ruckfall|heute nacht)\b/;
+
+/** True when a normalised text tells a struggle as past (or denies it) and nothing says it is back. */
+export function toldAsPast(normalised: string): boolean {
+  return RECOVERY.test(normalised) && !BACK_NOW.test(normalised);
+}
+
+/**
  * One message, read alone: a crisis when a lexicon rule holds (its category) or when the
  * classifier's score reaches its threshold (the classifier's category head names it).
  */
 export function readCrisis(text: string): CrisisReading {
   const normalised = normalise(text);
   if (normalised === '') return NONE;
+  if (toldAsPast(normalised)) return NONE;
   const category = readLexicon(normalised);
   if (category) return { crisis: true, category };
   const learned = classifier.read(normalised);

@@ -31,7 +31,7 @@ const SH_VERB =
   '(?:cut+(?:ing|in|ed|s)?|cuting|hurt+(?:ing|in|s|ed)?|harm(?:ing|in|s|ed)?|burn(?:ing|in|s|ed|t)?|hit+(?:ing|in|s)?|punch(?:ing|in|es|ed)?|scratch(?:ing|in|es|ed)?|slic(?:e|ing|in|es|ed)|starv(?:e|ing|in|es|ed)|stab(?:bing|bed|s)?|carv(?:e|ing|ed)|bruis(?:e|ing|ed)|mutilat\\w*|injur(?:e|ing|ed)|punish(?:ing|ed|es)?|beat(?:ing|in)?|bit(?:e|ing))';
 /** Stories, films and games: their deaths are not hers. */
 const FICTION =
-  /\b(?:movie|film|show|episode|series|book|novel|game|scene|character|anime|manga|fic|fanfic|story|play|podcast|documentary|song)\b/;
+  /\b(?:movie|film|show|episode|series|book|novel|game|scene|character|anime|manga|fic|fanfic|story|play|podcast|documentary|song|album|track|lyrics|chorus|romeo|juliet|hamlet|ophelia|shakespeare)\b/;
 /** What follows a self-harm verb when it was an accident or a figure of speech. */
 const ACCIDENT =
   /^(?![^.]*\b(?:on purpose|deliberately|intentionally|purposely|to feel|to punish)\b)(?: (?:up|out|off|falling|fell|tripping|tripped|lifting|biking|riding|working out|exercising|training|shaving|cooking|chopping|baking|slicing|peeling|opening|washing|cleaning|playing|running|dancing|skating|skiing|climbing|by accident|accidentally|in the kitchen|on (?:a|an|the|some)|at (?:the |my )?(?:gym|work|practice|training|volleyball|soccer|football|dance|ballet|game|match|pool))\b|[^.]{0,40}\b(?:shaving|cooking|chopping|by accident|accidentally|while (?:shaving|cooking|reading|cleaning|washing|playing|working|running|trying)|with (?:the|a|my|some) (?:curling|straightener|hair|iron|oven|pan|pot|knife|kitchen|phone|door|book|ball|racket|scissors|kettle|stove|paper|can|glass)|laughing|trying to (?:cook|open|fix|finish|get|make))\b)/;
@@ -64,7 +64,8 @@ const intent: Rule[] = [
   rule(rx`\bsu+i? ?[csz]+i*d\w*|\bselbstmord\w*|\bfreitod\b`, {
     negatable: 'deny',
     notBefore: NOT_HERS,
-    notAfter: /^ (?:of|squad|season|prevention|awareness|forest|bomb\w*|doors?|silence)\b/,
+    notAfter:
+      /^ (?:of|squad|season|prevention|awareness|forest|bomb\w*|doors?|silence)\b|^ (?:del|de la|de los|do|da|dos|du|des|vom|der|von) (?:\w+ )?(?:protagonista|personaje|personagem|personnage|heros|heroine|hauptfigur|figur|actor|ator|acteur|schauspieler\w*|cantante|cantor|chanteur|sanger\w*|villano|vilao|mechant|bosewicht)\b/,
   }),
   rule(rx`\b(?:end|ending|ended|take|taking|took) (?:my (?:own )?life|my existence|${SELF})\b`, {
     negatable: 'deny',
@@ -74,7 +75,7 @@ const intent: Rule[] = [
     {
       negatable: 'deny',
       notAfter:
-        /^ (?:all )?(?:with|w|between|here|there|off|on a|for (?:the|this|today|now)|early|in (?:a|the) (?:draw|tie))\b/,
+        /^ (?:all )?(?:\. )?(?:with|w|between|here|there|off|on a|for (?:the|this|today|now)|early|in (?:a|the) (?:draw|tie))\b/,
     },
   ),
   rule(rx`(?:^|\. )(?:end|ending) (?:it all|everything|my life)\b`),
@@ -168,6 +169,8 @@ const intent: Rule[] = [
   rule(rx`\b(?:gonna|going ${TO}|about ${TO}|ready ${TO}|bout ${TO}|finna|ima) jump(?= \.|$)`),
   rule(rx`\boverdos\w*`, {
     negatable: 'deny',
+    notIn:
+      /\b(?:track|album|single|song|called|titled|character|episode|show|series|vet|flea|cats|dogs)\b/,
     notBefore:
       /\b(?:learn\w*|read|talk\w*|lesson|lecture|article|video|documentary|class|podcast|news) (?:\w+ ){0,2}(?:about|on|of) $/,
     notAfter: HARMLESS_DOSE,
@@ -219,6 +222,10 @@ const passive: Rule[] = [
   }),
   rule(
     rx`\b(?:want|wanna|wana|wish i could|need|just want|like) (?:${TO} )?(?:just )?(?:go ${TO} sleep|fall asleep|sleep) (?:forever|for ever|permanently)\b`,
+    {
+      notAfter:
+        /^[^.]{0,40}\b(?:this week|exhausting|lol|haha|finals|exams?|shift|semester|weekend|after this|so much homework)\b/,
+    },
   ),
   rule(rx`\b(?:done|finished|through) (?:with )?living\b`, {
     notAfter: /^ (?:like (?:a|an)|with|in|at)\b/,
@@ -245,6 +252,8 @@ const passive: Rule[] = [
   rule(
     rx`\b(?:want|wanna|wana|wish i could|wish to|need|going|gonna|i could just|just want|would like|id like|like|should|should just|i should) (?:${TO} )?(?:just |simply |really )?(?:disappear|vanish|evaporate|cease ${TO} exist|fade away)\b`,
     {
+      notIn:
+        /\b(?:tripped|embarrass\w*|cringe|awkward|in front of (?:everyone|the (?:whole )?class|my crush))\b/,
       notAfter:
         /^ (?:into|to|under|for|in (?:a|the|my)|after|during|on|until|till|til|somewhere|with (?:you|u|him|her|my))\b|^ (?:from|off) (?!this world|the world|this earth|the earth|this planet|existence|everyone|everybody|my family|my life|peoples? lives)/,
     },
@@ -264,7 +273,7 @@ const passive: Rule[] = [
     },
   ),
   rule(
-    rx`\b(?:hope|hoping|wish|pray|praying) (?:that )?(?:i (?:just |would |could )?(?:get killed|get hit by|drop dead|stop breathing|never make it)|(?:a|the|some) (?:car|bus|truck|train|plane|meteor|asteroid|lightning|drunk driver)\b[^.]{0,25}?\b(?:hits?|runs? (?:me )?over|kills?|crashes|strikes|falls on) ?me|(?:something|someone|somebody|it) (?:\w+ )?(?:kills?|hits?) me)\b`,
+    rx`\b(?:hope|hoping|wish|pray|praying) (?:that )?(?:i (?:just |would |could )?(?:get killed|get hit by(?! (?:inspiration|motivation|luck|cupid|karma|an idea|a wave of|a burst of|the muse))|drop dead|stop breathing|never make it)|(?:a|the|some) (?:car|bus|truck|train|plane|meteor|asteroid|lightning|drunk driver)\b[^.]{0,25}?\b(?:hits?|runs? (?:me )?over|kills?|crashes|strikes|falls on) ?me|(?:something|someone|somebody|it) (?:\w+ )?(?:kills?|hits?) me)\b`,
   ),
   rule(
     rx`\b(?:no|whats the|what is the|whats even the|what is even the|dont see the|dont see any|cant see the|theres no|there is no|see no|is there (?:a|any)) (?:point|reason|purpose|use|sense) (?:in |of |to |for )?(?:me )?(?:living|life|being alive|going on|existing|staying alive|live|carrying on|keep living|keep going|trying anymore|being here|my life|waking up|even trying)\b`,
@@ -332,6 +341,9 @@ const passive: Rule[] = [
   ),
   rule(
     rx`\b(?:im|i am|i feel like|feel like|i feel like im) (?:such |just |only |nothing but |a |such a )*burden\b`,
+    {
+      notAfter: /^ (?:(?:to|on) (?:my |the )?\w+ )?when i (?:vent|rant|complain|ask for)\b/,
+    },
   ),
   rule(
     rx`\b(?:dont|do not) (?:want|wanna) (?:${TO} )?do (?:this|it|life) (?:anymore|any more)\b|\b(?:dont|do not) (?:want|wanna) (?:${TO} )?do life\b`,
@@ -464,7 +476,8 @@ const attempt: Rule[] = [
   rule(
     rx`\bcut+(?:ing)? (?:too|so|really|very|way too) deep\b|\bso much blood\b|\b(?:cant|wont) stop (?:the )?bleeding\b`,
     {
-      notIn: FICTION,
+      notIn:
+        /\b(?:movie|film|show|episode|series|book|novel|game|scene|character|anime|manga|story|chopping|onions?|cooking|kitchen|shaving|paper cut|nose|nosebleed|finger|thumb|knee|period|tiny cut|by accident|accidentally)\b/,
     },
   ),
   rule(
@@ -503,7 +516,7 @@ const farewell: Rule[] = [
     rx`\b(?:left|leaving|leave|wrote|written|writing|finished|write|hid) (?:(?:a|my|the|some) )?(?:note|notes|letter|letters)\b(?= (?:on|under) (?:my|the) (?:desk|bed|pillow|table|nightstand|door)| (?:for|to) (?:everyone|everybody|my family|all of you|each of you|my parents|the people i love)\b| \.|$)`,
     {
       notAfter:
-        /^[^.]{0,40}\b(?:about|roommate|fridge|dishes|teacher|boss|coworker|neighbou?r|landlord|future self|santa|crush|pen ?pal|never send|not going to send|wont send|complaint|recommendation|application)\b/,
+        /^[^.]{0,40}\b(?:about|roommate|fridge|dishes|teacher|boss|coworker|neighbou?r|landlord|future self|santa|crush|pen ?pal|christmas|xmas|birthdays?|holidays?|thank you|thanks|valentines?|cards?|never send|not going to send|wont send|complaint|recommendation|application)\b/,
     },
   ),
   rule(
@@ -531,6 +544,8 @@ const farewell: Rule[] = [
     rx`\btell (?:my|mom|mum|dad|\w+) (?:\w+ ){0,2}?(?:that )?(?:im sorry|i am sorry|i love|i loved|ily)\b`,
     {
       notAfter: /^ (?:late|for being late|i cant|but|i forgot|about)\b/,
+      notIn:
+        /\bif i (?:dont|do not) make it (?:back |out )?(?:from|of) (?:ikea|the (?:mall|store|shop|gym|party|concert|dentist|exam)|class|work|school|practice|this (?:exam|meeting|class))\b/,
     },
   ),
   rule(rx`\b(?:make sure|let) (?:my )?(?:\w+ ){0,3}?knows? (?:that )?i (?:love|loved)\b`),
@@ -538,7 +553,7 @@ const farewell: Rule[] = [
     rx`\b(?:goodbye|good bye|bye+|by+e+|byebye|good ?night|goodnite|night night|farewell|adios|adeus|adieu|tschuss|tschau|ciao) (?:forever|for ever|for good|world|cruel world|pra sempre|para sempre|para siempre|pour toujours|a jamais|fur immer)\b`,
     {
       notAfter:
-        /^ (?:to (?:my|the|our|your|this|that|these|those|\d)|see (?:you|u|ya)|talk|till|til|until|for now|gn|good ?night|night|xx|have|enjoy|hasta|ate|bis)\b|^[^.]{0,30}\b(?:tomorrow|tmrw|later|soon|monday|next|twitter|insta\w*|tiktok|facebook|snap\w*|social media|app|quitting|deleting|deleted|logging off|log off|school|job|work|braces|exams?)\b/,
+        /^ (?:to (?:my|the|our|your|this|that|these|those|\d)|see (?:you|u|ya)|talk|till|til|until|for now|gn|good ?night|night|xx|have|enjoy|hasta|ate|bis)\b|^[^.]{0,30}\b(?:tomorrow|tmrw|later|soon|monday|next|twitter|insta\w*|tiktok|facebook|snap\w*|social media|app|quitting|deleting|deleted|logging off|log off|school|job|work|braces|exams?|finals|semester|homework|diet|gym|class|test)\b/,
     },
   ),
   rule(rx`\blebt wohl\b|\blebe wohl\b`),
@@ -592,11 +607,14 @@ const farewell: Rule[] = [
   rule(rx`\b(?:this is|tonight is|today is|its) my last (?:night|day|sunset|morning)\b`, {
     notAfter: /^ (?:in|at|of|before|with|here|as|off|on (?:the|this|my|a)\b)/,
   }),
-  rule(rx`\b(?:final|last) (?:message|msg|text|words|goodbye|post)\b`, {
-    notBefore: /\bfamous $/,
-    notAfter:
-      /^ (?:was|wasnt|were|is weird|got|didnt|did|sounded|came out|doesnt|seemed|sent|again|in the chat|before|of (?:the|today|tonight|the day|the night)|for (?:today|tonight|now|the (?:day|night)|a (?:bit|while))|til|till|until|tonight|today|lol|haha|i promise|on this|about|from|to (?:my|the|you|u) (?:group|boss|teacher|ex)|in (?:the|this) (?:thread|chat|group))\b/,
-  }),
+  rule(
+    rx`\b(?:final|last) (?:message|msg|text|words|goodbye|post)\b(?! (?:\. )?(?:i should have|i shouldve|should have|never again|worth it|totally worth|tell \w+ i said|nooo|why))`,
+    {
+      notBefore: /\b(?:famous|called|titled|named|song|single|track|album)(?: the)? $/,
+      notAfter:
+        /^ (?:was|wasnt|were|is weird|got|didnt|did|sounded|came out|doesnt|seemed|sent|again|in the chat|before|of (?:the|today|tonight|the day|the night)|for (?:today|tonight|now|the (?:day|night)|a (?:bit|while))|til|till|until|tonight|today|lol|haha|i promise|on this|about|from|to (?:my|the|you|u) (?:group|boss|teacher|ex)|in (?:the|this) (?:thread|chat|group))\b/,
+    },
+  ),
   rule(
     rx`\b(?:see (?:you|u|ya)|meet (?:you|u)|catch (?:you|u)) in (?:another|the next|a better|my next) life\b`,
   ),
@@ -650,7 +668,7 @@ const selfHarm: Rule[] = [
     notBefore:
       /\b(?:a|the|paper|this|that|my|his|her|your|hair|clean|fresh|bad|small|tiny|little|short|first|final|price|tax|budget|directors|pixie|bob|new)\s$/,
     notAfter:
-      /^ (?:my|your|ur|his|her|their|our|the|a|an|some|this|that|these|those|it|them|him|me|you|u|off|out|down|back|up|in|into|across|through|short|open|loose|class|classes|school|ties|corners|costs|carbs|sugar|hair|bangs|fringe|grass|lawn|deals?|onions?|fabric|paper|wood|cake|bread|people|contact|someone|everyone|anyone|from|is|was|board|boards|edge|weight|myself|my ?self|me ?self|herself|himself|class|tomatoes|veggies|vegetables|meat|coupons|line|corners)\b/,
+      /^ (?:my|your|ur|his|her|their|our|the|a|an|some|this|that|these|those|it|them|him|me|you|u|off|out|down|back|up|in|into|across|through|short|open|loose|class|classes|school|ties|corners|costs|carbs|sugar|hair|bangs|pills?|tablets?|meds|fringe|grass|lawn|deals?|onions?|fabric|paper|wood|cake|bread|people|contact|someone|everyone|anyone|from|is|was|board|boards|edge|weight|myself|my ?self|me ?self|herself|himself|class|tomatoes|veggies|vegetables|meat|coupons|line|corners)\b/,
   }),
   rule(
     rx`\bmy cutting\b|\b(?:havent|hadnt|didnt|not) (?:cut|self harmed|harmed|hurt myself) (?:in|for) (?:a|\d+|over|months|weeks|days|ages|so long)\b`,

@@ -88,7 +88,9 @@ const intent: Rule[] = [
 ];
 
 const passive: Rule[] = [
-  rule(rx`\bno (?:quiero|quiro) (?:seguir )?(?:vivir|viviendo|existir|estar aqui|despertar)\b`),
+  rule(rx`\bno (?:quiero|quiro) (?:seguir )?(?:vivir|viviendo|existir|estar aqui|despertar)\b`, {
+    notIn: /\b(?:fiesta|clase|reunion|boda|aburrid\w*|cola|fila)\b/,
+  }),
   rule(
     rx`\bojala (?:no (?:despertar|despierte|despertara|existiera|existir|hubiera nacido)|me muer\w*|me muri\w*|estuviera muert\w*|nunca hubiera nacido)\b|\b(?:no|nunca) (?:haber|hubiera) nacido\b`,
   ),
@@ -99,7 +101,8 @@ const passive: Rule[] = [
   rule(
     rx`\b(?:quiero|queria|quisiera) desaparecer\b|\b(?:queria|quero|vontade de) (?:sumir|desaparecer)\b`,
     {
-      notAfter: /^ (?:debajo|bajo|del|de la|un rato|por un|debaixo|embaixo|um pouco|por uns)\b/,
+      notAfter:
+        /^ (?:debajo|bajo|del|de la|un rato|por un|debaixo|embaixo|um pouco|por uns|de (?:verguenza|vergonha))\b/,
     },
   ),
   rule(rx`\bnao (?:quero|aguento) (?:mais )?(?:viver|existir|estar aqui|acordar)\b`),
