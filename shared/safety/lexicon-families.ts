@@ -232,7 +232,7 @@ const intent: Rule[] = [
     },
   ),
   rule(
-    rx`\bmy ${SOMEONE}\b[^.]{0,50}\b(?:took|swallowed|overdosed|taken|tomo|tomou|engoliu|a pris|a avale|hat (?:\w+ ){0,3}?(?:genommen|geschluckt))\b[^.]{0,30}\b(?:pills|meds|tablets|bottle|everything|pastillas|remedios?|comprimidos|cachets|medicaments|tabletten)\b|\b(?:mi|minha|meu|mon|ma|meine|mein) ${SOMEONE}\b[^.]{0,60}\b(?:pastillas|remedios?|comprimidos|cachets|medicaments|tabletten)\b`,
+    rx`\bmy ${SOMEONE}\b[^.]{0,50}\b(?:took|swallowed|overdosed|taken|tomo|tomou|engoliu|a pris|a avale|hat (?:\w+ ){0,3}?(?:genommen|geschluckt))\b[^.]{0,30}\b(?:pills|meds|tablets|bottle|everything|pastillas|remedios?|comprimidos|cachets|medicaments|tabletten)\b|\b${SOMEONE}\b[^.]{0,60}\b(?:pastillas|remedios?|medicamentos?|comprimidos|cachets|medicaments|tabletten|pillen|medikamente)\b`,
     { alsoIn: NO_ANSWER, notIn: /\b(?:vitamin\w*|headache|allerg\w*|cabeza|cabeca|kopf)\b/ },
   ),
   rule(
