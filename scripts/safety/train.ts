@@ -16,7 +16,7 @@
  *   the most crisis lines caught with at most MAX_DEV_FALSE_ALARMS (half the bench's 2 %) of the
  *   ordinary lines flagged, in the middle (log-odds) of the gap around it.
  */
-import { readLexicon, toldAsPast } from '@shared/safety/crisis';
+import { readLexicon, readsOrdinary } from '@shared/safety/crisis';
 import type { ClassifierModel } from '@shared/safety/classifier';
 import { Classifier, encodeWeights, features, hash, sigmoid } from '@shared/safety/classifier';
 import { normalise } from '@shared/safety/normalise';
@@ -244,7 +244,7 @@ export function train(): Training {
     .map((line) => {
       const text = normalise(line.text);
       // What readCrisis does: a struggle told as past reads as nothing, lexicon and classifier.
-      const past = text === '' || toldAsPast(text);
+      const past = text === '' || readsOrdinary(text);
       return {
         text: line.text,
         crisis: line.label === 'crisis',

@@ -531,6 +531,139 @@ method.push(
   }),
 );
 
+// The families the second spent batch (crisis-5.txt / benign-5.txt) showed the lexicon lacked:
+// a thank-you that closes for good, tying up loose ends, a walk that does not come back, the
+// height or the dose asked "to die" / "to not wake up", "I swallowed it all" with fear or an
+// apology, a lighter on the arm, a friend's fresh cuts, tiredness of life itself.
+const LAST_TALK =
+  /\b(?:only one (?:who|that) (?:ever )?(?:listened|cared|understood)|la unica que me (?:escucho|entendio)|a unica que me (?:ouviu|escutou|entendeu)|la seule a m ecouter|la seule qui m a (?:ecoutee?|comprise?)|die einzige die mir zugehort hat|last (?:conversation|message|time we talk)|ultima (?:conversacion|conversa|vez que hablamos|mensagem)|derniere (?:conversation|fois)|letzte(?:s)? (?:gesprach|nachricht))\b/;
+farewell.push(
+  rule(
+    rx`\b(?:thanks|thank you|thank u|ty|gracias|obrigad[ao]|merci|danke)\b (?:\w+ ){0,2}?(?:for everything|por todo|por tudo|pour tout|fur alles)\b`,
+    {
+      alsoIn: LAST_TALK,
+      notIn:
+        /\b(?:tomorrow|later|next (?:week|time)|manana|amanha|demain|morgen|class|clase|aula|cours|job|trabajo|trabalho|travail|arbeit|team|equipo|equipe|birthday|cumple\w*|aniversario|anniversaire|geburtstag|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:this is|esta es|essa e|esta e|c est|das ist|ce sera) (?:my|mi|minha|ma|mein|meine)? ?(?:last conversation|ultima conversacion|ultima conversa|derniere conversation|letztes gesprach)\b`,
+    {
+      notAfter:
+        /^ (?:before|for (?:today|tonight|now)|of the day|antes|de hoy|de hoje|avant|vor|heute|today)\b/,
+      notIn:
+        /\b(?:trip|flight|exam|battery|bateria|batterie|akku|phone|telefono|telemovel|vacation|vacaciones|ferias|vacances|urlaub|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\bso (?:no one|nobody|noone) (?:has|have|needs) to (?:clean|do it|deal with|sort|go through)\b[^.]{0,30}\b(?:after|afterwards|when im gone|later)\b|\bscheduled (?:an |a )?(?:email|message|text|post) (?:to|for) (?:my )?(?:parents|mom|mum|dad|family|sister|brother)\b[^.]{0,40}\bexplaining (?:everything|why)\b|\btying up (?:all )?(?:the |my )?loose ends\b`,
+    {
+      notIn:
+        /\b(?:work|job|office|project|thesis|semester|term|before (?:my|the|we)|trip|vacation|holiday|move|moving|party|guests|visit|visitors|landlord|inspection|deposit)\b/,
+    },
+  ),
+);
+intent.push(
+  rule(
+    rx`\b(?:go|going|drive|driving|walk|walking|swim|swimming|head|heading|take the car|ride) (?:\w+ ){0,3}?(?:to|into|out to|towards) (?:the )?(?:lake|sea|ocean|river|bridge|woods|forest|cliffs?|tracks|mountains?)\b[^.]{0,30}\band (?:not|never) (?:come|coming) back\b`,
+    { notAfter: /^ (?:until|till|til|before|for (?:a|the|hours|days)|early)\b/ },
+  ),
+  rule(
+    rx`\b(?:this is|today is|tonight is) the (?:day|night|week) i (?:finally )?(?:do it|go through with it|end it)\b|\bthe week i finally do it\b`,
+    {
+      notIn:
+        /\b(?:tattoo|haircut|hair|ask|confess|tell|quit|skydiv\w*|bungee|propose|dye|piercing|gym|diet|move|apply|clean|run|marathon|driving test|exam|lol|haha)\b/,
+    },
+  ),
+  rule(
+    rx`\bim not scared of dying\b[^.]{0,20}\bscared of (?:staying|living|being alive|waking up)\b`,
+  ),
+);
+method.push(
+  rule(
+    rx`\b(?:de quelle hauteur|quelle hauteur|ab welcher hohe|aus welcher hohe|wie hoch|desde que altura|de que altura|from how high|how high)\b[^.]{0,40}\b(?:pour mourir|mourir sur le coup|tuer|todlich|sterben|um zu sterben|para morir|para morrer|morrer na hora|morir en el acto|mortal|to die|lethal|fatal|die instantly)\b`,
+    {
+      notIn:
+        /\b(?:physics|physique|physik|fisica|homework|devoir|hausaufgabe|tarea|insect\w*|cat|chat|katze|gato|egg|oeuf|ei|huevo|ovo|phone|telephone|handy|movie|film|game|jeu|spiel|juego|jogo)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:um nicht mehr aufzuwachen|para no despertar(?: mas| nunca)?|para nao acordar(?: mais| nunca)?|pour ne plus (?:me )?reveiller|pour ne jamais me reveiller|to (?:not|never) wake up(?: again)?)\b`,
+    {
+      alsoIn:
+        /\b(?:pills|meds|tablets|pastillas|remedios?|comprimidos|cachets|medicaments|comprimes|tabletten|pillen|schlaftabletten|somniferes|how many|cuantas|quantos|combien|wie viele)\b/,
+    },
+  ),
+  rule(
+    rx`\bhow much (?:insulin|paracetamol|tylenol|acetaminophen|ibuprofen|advil|xanax|benadryl|melatonin|sleeping pills)\b[^.]{0,20}\b(?:is too much|would kill|to die|is lethal|is fatal)\b`,
+    {
+      alsoIn:
+        /\bnot asking for (?:\w+ )?reasons\b|\bnot for (?:diabetes|my diabetes|medical reasons)\b|\bto die\b|\bwould kill\b/,
+    },
+  ),
+);
+attempt.push(
+  rule(
+    rx`\b(?:j ai tout avale|jai tout avale|ja tomei tudo|tomei tudo|ya me (?:lo )?tome todo|me lo tome todo|me tome todo|hab alles (?:geschluckt|genommen)|habe alles (?:geschluckt|genommen)|i (?:already )?(?:took|swallowed) (?:it all|them all|all of (?:it|them)|everything))\b`,
+    {
+      alsoIn:
+        /\b(?:peur|medo|miedo|angst|scared|afraid|sorry|desculpa|perdon|perdoname|pardon|desole|tut mir leid|verzeih\w*|c est fait|its done|ya esta|pronto|help|ayuda|ajuda|aide|hilfe|goodbye|adios|adeus|adieu|tschuss|armoire a pharmacie|botiquin|medikamentenschrank)\b/,
+      notIn:
+        /\b(?:food|comida|bouffe|essen|pizza|cake|gateau|pastel|bolo|kuchen|plate|plato|prato|assiette|teller|lol|haha|jaja|kkk|mdr|delicious|delicioso|delicieux|lecker)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:im|i am|i m) (?:at|on) the (?:train )?(?:tracks|railway)\b (?:waiting|now|rn|right now|alone)\b`,
+  ),
+  rule(
+    rx`\b(?:sitting|standing|sat|stood) on the (?:edge|ledge|railing) of (?:my|the) (?:balcony|roof|rooftop|bridge|building|window)\b[^.]{0,40}\b(?:legs|feet) (?:hanging|dangling) (?:over|off)\b`,
+    { notIn: /\b(?:photo|pic|view|sunset|sunrise|coffee|tea|drink|book|reading|guitar|lol)\b/ },
+  ),
+  rule(
+    rx`\b${SOMEONE}\b[^.]{0,50}\b(?:took|swallowed|has taken|tomo|tomou|engoliu|a pris|a avale|hat)\b (?:\w+ ){0,4}?(?:a lot of|a ton of|a bunch of|lots of|a handful of|all (?:her|his|their) |ganz viele|viele|un monton de|muchas|um monte de|muitos|muitas|plein de|tous ses|toutes ses)\b ?(?:\w+ )?${PILLS}`,
+    {
+      notIn:
+        /\b(?:vitamin\w*|headache|allerg\w*|cabeza|cabeca|kopf|tete|gummies|prescribed|doctor|medico|arzt)\b/,
+    },
+  ),
+  rule(
+    rx`\b${SOMEONE}\b[^.]{0,50}\b(?:saying|says|said|told me|texted) (?:that )?(?:shes|hes|she s|he s|she is|he is|theyre|they are) (?:on|at) (?:a|the) (?:ledge|bridge|roof|rooftop|tracks|edge)\b`,
+    { notIn: /\b(?:photo|pic|view|sunset|concert|party|lol|haha|fixing|repair\w*)\b/ },
+  ),
+);
+selfHarm.push(
+  rule(
+    rx`\b(?:me queme|queimei|je me suis brulee?|ich hab(?:e)? mich|i burned|i burnt|burned|burnt)\b (?:\w+ ){0,2}?(?:arm|arms|brazo|brazos|braco|bracos|bras|wrist|wrists|muneca|pulso|poignet|handgelenk|leg|legs|pierna|perna|jambe|bein|thigh|thighs|muslo|coxa|cuisse|oberschenkel|skin|piel|pele|peau|haut)\b[^.]{0,30}\b(?:lighter|mechero|encendedor|isqueiro|briquet|feuerzeug|cigarette|cigarro|cigarrillo|zigarette|on purpose|a proposito|de proposito|expres|absichtlich|para sentir|pour sentir|to feel|verbrannt)\b`,
+    {
+      notIn:
+        /\b(?:vela|candle|bougie|kerze|stove|fogao|estufa|plancha|lisseur|glatteisen|straightener|curling|oven|horno|forno|four|ofen|cooking|cocinando|cozinhando|bbq|churrasco|sun|sol|soleil|sonne|sunburn|accident\w*|sin querer|sem querer|par accident|aus versehen)\b/,
+    },
+  ),
+  rule(rx`\b(?:slapped|punched|hit|scratched) myself (?:so hard|until|till|til)\b`, {
+    notIn:
+      /\b(?:laugh\w*|lol|haha|lmao|accident\w*|door|cabinet|shelf|mosquito|bug|awake|wake myself)\b/,
+  }),
+  rule(
+    rx`\b${SOMEONE}\b[^.]{0,40}\b(?:showed me|sent me (?:a )?pics? of) (?:her|his|their) (?:new |fresh )?(?:cuts|burns|wounds)\b`,
+    { notIn: /\b(?:old|healed|scars from years|cooking|kitchen|knife skills|paper cuts)\b/ },
+  ),
+);
+passive.push(
+  rule(
+    rx`\b(?:so |really |just )?(?:mude vom leben|cansada de vivir|cansado de vivir|cansada de viver|cansado de viver|fatiguee de vivre|fatigue de vivre|tired of (?:living|being alive)|exhausted from (?:living|being alive|waking up (?:every|each)))\b`,
+    {
+      negatable: 'deny',
+      notAfter:
+        /^ (?:with|in|at|like|under|on|here|there|paycheck|con|en|com|em|avec|dans|mit|in)\b/,
+      notIn: /\b(?:lol|haha|jaja|kkk|mdr|alarm|6 ?am|school|work|early)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:cant|can t|cannot|can not) (?:picture|imagine|see) myself (?:alive|still here|being alive|living) (?:next|in a|by)\b`,
+    { notIn: /\b(?:century|1800s?|medieval|without (?:coffee|music|my phone))\b/ },
+  ),
+);
+
 export const FAMILIES: Readonly<Record<CrisisCategory, readonly Rule[]>> = {
   attempt,
   method,
