@@ -664,6 +664,115 @@ passive.push(
   ),
 );
 
+// The families of crisis-6.txt (plans and farewells with few telltale words), each with the
+// context its ordinary twins in benign-6.txt carry (a job's last week, a party's date, a climbing
+// rope, a cooking burn, an itch).
+const MEANS =
+  '(?:bridge|pills|rope|jump\\w*|gun|cutting|pastillas|cuerda|soga|puente|remedios|corda|ponte|cachets|corde|pont|tabletten|seil|strick|brucke)';
+intent.push(
+  rule(
+    rx`\b(?:nobody|no one|noone) (?:will|is going to|gonna|ll) (?:have to|need to|ever have to) worry about me (?:anymore|again|ever again)\b|\bnadie (?:se )?(?:tendra|va a tener) que preocupar(?:se)? por mi\b|\bninguem (?:vai|mais vai) (?:precisar|ter que) se preocupar comigo\b|\bplus personne n aura a s inquieter pour moi\b|\b(?:muss|wird) sich niemand mehr (?:\w+ )?sorgen um mich\b`,
+    {
+      notIn:
+        /\b(?:license|licencia|carteira|permis|fuhrerschein|job|trabajo|emprego|boulot|apartment|piso|apartamento|appart|wohnung|grades|notas|passed|aprobe|passei|found|encontre|achei|trouve|gefunden|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:this is|its|it s|c est|esta es|essa e|esta e|das ist|dies ist) (?:my|mi|minha|ma|mein|meine) (?:last|ultima|derniere|letzte) (?:week|day|semana|dia|semaine|journee|woche|tag)\b`,
+    {
+      alsoIn:
+        /\b(?:decided|made up my mind|decidi|ya lo decidi|j ai decide|entschieden|sure now|segura|sure)\b/,
+      notAfter:
+        /^ (?:at|in|of|on|as|before|here|with|en|no|na|em|au|a la|dans|de|im|bei|als|del|do|da|du|at work|of school|off)\b/,
+    },
+  ),
+  rule(
+    rx`\bi know (?:how|where) and (?:i know )?(?:when|where)\b|\bse como y (?:se )?cuando\b|\bsei como e (?:sei )?quando\b|\bje sais comment et (?:je sais )?quand\b|\bich weiss wie und (?:ich weiss )?wann\b`,
+    {
+      notAfter:
+        /^ (?:im|i m|i am|ill|i ll|i will|to|we|were|voy|vou|vamos|je vais|on va|ich werde|ich|wir|le|la|lo|a|es|it)\b/,
+      notIn: /\b(?:tell him|tell her|confess|surprise|party|fiesta|festa|fete|propose|lol|haha)\b/,
+    },
+  ),
+  rule(
+    rx`\bdrive (?:\w+ )?(?:until|till|til) i (?:find|hit) a (?:wall|tree|truck)\b|\bdrive (?:my car )?into a (?:wall|tree|truck)\b`,
+  ),
+  rule(
+    rx`\b(?:plan|planned|planeado|planejado|prevu|geplant)\b[^.]{0,40}\b(?:calm|tranquila|tranquilo|calme|ruhig|at peace|en paz|em paz|en paix)\b`,
+    {
+      notIn:
+        /\b(?:party|trip|wedding|presentation|exam|test|vacation|holiday|move|moving|interview|fiesta|boda|viaje|presentacion|examen|festa|casamento|viagem|apresentacao|prova|fete|mariage|voyage|exam|party|hochzeit|reise|prufung|referat|urlaub|speech|discurso|expose)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:im|i am|i m|ill|i will|i ll) (?:really |finally )?(?:going to |gonna |about to )?go(?:ing)? through with it\b|\bpasser a l acte\b|\bpasse a l acte\b`,
+    {
+      notIn:
+        /\b(?:tattoo|piercing|surgery|operation|breakup|break up|divorce|move|moving|haircut|bangs|dye|application|apply|audition|quit|quitting|job|contest|marathon|nose job|confess|tell (?:him|her|them)|diet|vegan|tatouage|demenag\w*|rupture|lol|haha|mdr|wedding|trip|bet|dare)\b/,
+    },
+  ),
+);
+farewell.push(
+  rule(
+    rx`\b(?:thanks|thank you|thank u|gracias|obrigad[ao]|merci|danke)\b[^.]{0,60}\b(?:this is the last (?:one|time|night)|its the last (?:one|time|night)|es la ultima|esta es la ultima|e a ultima|essa e a ultima|c est la derniere|das ist die letzte|das war die letzte)\b`,
+    {
+      notIn:
+        /\b(?:season|temporada|saison|staffel|episode|episodio|class|clase|aula|cours|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:gave away|giving away|regale|regalando|doei|doando|donne|j ai donne|verschenkt|verschenke)\b[^.]{0,60}\b(?:almost ready|nearly ready|ready now|casi (?:estoy )?lista|casi listo|quase pronta|quase pronto|presque prete|presque pret|fast soweit|fast bereit)\b`,
+  ),
+);
+method.push(
+  rule(
+    rx`\b(?:quicker|faster|easier|less painful|more painless|rapido|mas rapido|mais rapido|plus rapide|schneller|leichter)\b[^.]{0,40}\b${MEANS}\b[^.]{0,20}\b(?:or|o|ou|oder)\b[^.]{0,20}\b${MEANS}\b`,
+    { notIn: /\b(?:bus|metro|subway|car|bike|walk|ferry|tunnel|climb\w*|gym|lol|haha)\b/ },
+  ),
+  rule(
+    rx`\b(?:ordered|bought|got|compre|pedi|comprei|encomendei|commande|achete|bestellt|gekauft)\b (?:\w+ )?(?:a |the |una |uma |une |ein |einen )?(?:rope|cuerda|soga|corda|corde|seil|strick|noose)\b`,
+    {
+      notIn:
+        /\b(?:climbing|escalada|escalade|klettern|kletter\w*|gym|swing|columpio|balanco|balancoire|schaukel|jump rope|skipping|springseil|comba|pular corda|saut|tug|boat|barco|bateau|boot|camping|tent|hammock|hamaca|rede|dog|perro|cachorro|chien|hund|toy|juguete|brinquedo|jouet|spielzeug|laundry|clothesline|tendedero|varal|linge|wasche|craft|macrame|decor\w*)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:um nicht (?:mehr )?aufzuwachen|pour ne pas (?:me )?reveiller|para no despertar|para nao acordar)\b`,
+    {
+      alsoIn:
+        /\b(?:pills|meds|tablets|pastillas|remedios?|comprimidos|cachets|medicaments|comprimes|tabletten|pillen|schlaftabletten|somniferes|how many|cuantas|quantos|combien|wie viele)\b/,
+      notIn: /\b(?:3 ?am|nachts um|a las 3|de madrugada|la nuit a|middle of the night)\b/,
+    },
+  ),
+);
+selfHarm.push(
+  rule(
+    rx`\b(?:burn\w*|queme|quemo|quemado|queimei|queimo|brule\w*|verbrannt|verbrenne)\b[^.]{0,60}\b(?:lighter|mechero|encendedor|isqueiro|briquet|feuerzeug|zigarette|cigarette|cigarro|cigarrillo)\b|\b(?:lighter|mechero|encendedor|isqueiro|briquet|feuerzeug)\b[^.]{0,60}\b(?:burn\w*|queme|quemado|queimei|brule\w*|verbrannt)\b`,
+    {
+      alsoIn:
+        /\b(?:arm|arms|brazo|brazos|braco|bracos|bras|wrist|wrists|muneca|pulso|poignet|handgelenk|leg|legs|pierna|perna|jambe|bein|thigh|thighs|muslo|coxa|cuisse|oberschenkel|skin|piel|pele|peau|haut)\b/,
+      notIn:
+        /\b(?:vela|candle|bougie|kerze|stove|fogao|estufa|oven|horno|forno|four|ofen|cooking|bbq|churrasco|grill|campfire|fogata|fogueira|accident\w*|sin querer|sem querer|par accident|aus versehen|lol|haha)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:scratch|scratching|scratched) (?:my (?:skin|arms?|legs?|face)|myself) (?:until|till|til) (?:it )?(?:bleeds?|bled|bleeding)\b|\bme rasco (?:\w+ ){0,2}?hasta (?:sangrar|que sangra)\b|\barranho (?:\w+ ){0,2}?ate sangrar\b|\bje me gratte (?:\w+ ){0,2}?jusqu au sang\b|\bkratz\w* mich (?:\w+ )?blutig\b`,
+    {
+      notIn:
+        /\b(?:mosquito|bite|bites|eczema|ekzem|itch\w*|pica|picor|coceira|demange\w*|juck\w*|allerg\w*|poison ivy|rash|sarpullido|urticaria|varicela|chickenpox|windpocken|varicelle|catapora)\b/,
+    },
+  ),
+);
+passive.push(
+  rule(
+    rx`\b(?:no one|nobody|noone) (?:would|will|d) (?:even )?(?:notice|care|miss me) if i (?:vanished|disappeared|was gone|were gone|wasnt here|werent here|died|left for good|stopped existing)\b`,
+    {
+      notAfter: /^ (?:from|for (?:a|an|the)|during|at)\b/,
+      notIn: /\b(?:party|class|meeting|group chat|lol|haha)\b/,
+    },
+  ),
+);
+
 export const FAMILIES: Readonly<Record<CrisisCategory, readonly Rule[]>> = {
   attempt,
   method,

@@ -50,6 +50,9 @@ export const LABELLED: readonly LabelledFile[] = [
   // The second fresh batch of 2026-11-28, spent (scored once: recall 81.3 %, false alarms 8.8 %).
   { name: 'crisis-5.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-5.txt', label: 'benign', tunedLexicon: false },
+  // Written for the families crisis-5.txt / benign-5.txt showed, with their ordinary twins.
+  { name: 'crisis-6.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-6.txt', label: 'benign', tunedLexicon: false },
   { name: 'reported-crisis.txt', label: 'crisis', tunedLexicon: false, trainOnly: true },
 ];
 
