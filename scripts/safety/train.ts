@@ -28,7 +28,13 @@ export const BUCKETS = 1 << 15;
 export const CATEGORY_BUCKETS = 1 << 12;
 const EPOCHS = 50;
 const LEARNING_RATE = 2;
-const L2 = 1e-4;
+/**
+ * 5e-4 (was 1e-4): on the dev split of 2026-11-28 (441 crisis, 364 ordinary lines) it caught 4
+ * more crisis lines at the same false alarms (96.6 % against 95.7 %, AUC outside the lexicon
+ * alike); 3e-5, 3e-4, 1e-3, 2e-3, heavier ordinary class weights (x1.5, x2.5) and character
+ * n-grams kept inside words did no better.
+ */
+const L2 = 5e-4;
 const SEED = 36;
 /**
  * False alarms allowed on the dev split for the whole reading: half the bench's 2 % budget. The
