@@ -17,7 +17,8 @@
  *
  * The fresh batches (tests/safety/fresh-<date>-crisis.txt / -benign.txt) are NOT in this list and
  * nothing here reads them: only the bench scores them, apart. Once scored, a batch is spent and
- * may join this list under a new name (crisis-3.txt / benign-3.txt: the batch of 2026-11-28).
+ * may join this list under a new name (crisis-3.txt / benign-3.txt: the batch of 2026-11-28;
+ * crisis-5.txt / benign-5.txt: the second batch of that day).
  */
 import { normalise } from '@shared/safety/normalise';
 import { hash } from '@shared/safety/classifier';
