@@ -773,6 +773,67 @@ passive.push(
   ),
 );
 
+// More of crisis-6.txt's families, each closed on the words its ordinary twin adds after it.
+const END = '(?= \\.|$)';
+passive.push(
+  rule(
+    rx`\b(?:disappointed|sad|upset) (?:that )?i (?:woke|wake|still wake) up\b|\bme decepciona (?:haberme despertado|despertarme)\b|\bdecepcionada? por (?:ter )?acordad[oa]\b|\bdecue? de m etre reveillee?\b|\benttauscht dass ich (?:aufgewacht bin|aufwache)\b`,
+    { notAfter: /^ (?:early|so early|late|at|before|on|in|without|with|from)\b/ },
+  ),
+);
+attempt.push(
+  rule(
+    rx`\blocked (?:herself|himself|themselves|myself) in (?:the|her|his|my) (?:bathroom|room)\b[^.]{0,40}\b(?:pills|meds|knife|blade|razor|pastillas|remedios|cachets|tabletten)\b`,
+  ),
+);
+method.push(
+  rule(
+    rx`\b(?:kill (?:yourself|myself|urself|oneself)|die|suicide|end it) (?:\w+ ){0,2}?(?:that looks|that would look|look) like an accident\b`,
+    {
+      notIn:
+        /\b(?:him|her|them|lol|haha|novel|book|movie|film|game|murder|mystery|character|plot)\b/,
+    },
+  ),
+);
+farewell.push(
+  rule(
+    rx`\b(?:left|wrote down|written down|writing down) (?:all )?my passwords\b|\bdeje (?:todas )?mis contrasenas\b|\bdeixei (?:todas )?minhas senhas\b|\bj ai laisse (?:tous )?mes mots de passe\b|\bmeine passworter\b[^.]{0,30}\baufgeschrieben\b`,
+    {
+      notIn:
+        /\b(?:netflix|wifi|spotify|disney|trip|vacation|viaje|viagem|voyage|reise|urlaub|babysit\w*|forget|olvido|esqueco|oublie|vergesse)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:so|para que|pra|pour que|damit) (?:my family|mi familia|minha familia|ma famille|meine familie) (?:doesnt|does not|wont|no tenga|nao tenha|nao precise|n ait pas|das nicht)\b[^.]{0,30}\b(?:have to|que hacerlo|que fazer|fazer isso|a le faire|machen muss|tun muss|deal with)\b|\bdont want to leave a mess for (?:my family|them|my parents)\b`,
+    {
+      notIn:
+        /\b(?:party|guests|visit\w*|trip|fiesta|festa|fete|feier|before (?:we|i) (?:go|leave)|lol)\b/,
+    },
+  ),
+);
+intent.push(
+  rule(rx`\bdone waiting for (?:things|it|life) to get better\b|\btonight it (?:stops|ends)\b`, {
+    notIn: /\b(?:rain|noise|party|music|construction|lol|haha)\b/,
+  }),
+  rule(
+    rx`\bwalk into the (?:sea|ocean|water|lake|river) (?:\w+ )?and (?:not|never) (?:stop|come back|turn back)\b`,
+  ),
+  rule(
+    rx`\b(?:bridge|puente|ponte|pont|brucke|tracks|vias|trilhos|rails|gleise|cliff|acantilado|falaise|klippe|roof|azotea|telhado|toit|dach)\b[^.]{0,40}\b(?:not coming (?:home|back)|never coming (?:home|back)|no voy a volver|no vuelvo (?:mas)?|nao volto(?: mais)?|ne rentrerai pas|ne reviendrai pas|komm (?:nicht mehr|nie mehr|nie wieder) (?:heim|nach hause|zuruck))\b`,
+    {
+      notAfter: /^ (?:until|till|til|before|tonight|hasta|ate|jusqu|bis|vor|for)\b/,
+      notIn:
+        /\b(?:party|trip|fiesta|festa|fete|sleepover|con amigas|avec|mit (?:den|meinen)|with (?:my|the) (?:friends|girls))\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:waiting for everyone to (?:fall asleep|go to sleep|be asleep)|espero a que todos se duerman|esperando todo mundo dormir|attends (?:juste )?que tout le monde dorme|warte (?:nur )?bis alle schlafen)${END}`,
+  ),
+  rule(
+    rx`\b(?:is the day|es el dia|e o dia|c est le jour|ist der tag)\b (?:\w+ )?(?:i already know where|ya se donde|ja sei onde|je sais deja ou|ich weiss schon wo)${END}`,
+  ),
+);
+
 export const FAMILIES: Readonly<Record<CrisisCategory, readonly Rule[]>> = {
   attempt,
   method,
