@@ -16,7 +16,7 @@
  *   the most crisis lines caught with at most MAX_DEV_FALSE_ALARMS (half the bench's 2 %) of the
  *   ordinary lines flagged, in the middle (log-odds) of the gap around it.
  */
-import { readLexicon, toldAsPast } from '@shared/safety/crisis';
+import { readLexicon, readsOrdinary } from '@shared/safety/crisis';
 import type { ClassifierModel } from '@shared/safety/classifier';
 import { Classifier, encodeWeights, features, hash, sigmoid } from '@shared/safety/classifier';
 import { normalise } from '@shared/safety/normalise';
@@ -28,7 +28,13 @@ export const BUCKETS = 1 << 15;
 export const CATEGORY_BUCKETS = 1 << 12;
 const EPOCHS = 50;
 const LEARNING_RATE = 2;
-const L2 = 1e-4;
+/**
+ * 5e-4 (was 1e-4): on the dev split of 2026-11-28 (441 crisis, 364 ordinary lines) it caught 4
+ * more crisis lines at the same false alarms (96.6 % against 95.7 %, AUC outside the lexicon
+ * alike); 3e-5, 3e-4, 1e-3, 2e-3, heavier ordinary class weights (x1.5, x2.5) and character
+ * n-grams kept inside words did no better.
+ */
+const L2 = 5e-4;
 const SEED = 36;
 /**
  * False alarms allowed on the dev split for the whole reading: half the bench's 2 % budget. The
@@ -244,7 +250,7 @@ export function train(): Training {
     .map((line) => {
       const text = normalise(line.text);
       // What readCrisis does: a struggle told as past reads as nothing, lexicon and classifier.
-      const past = text === '' || toldAsPast(text);
+      const past = text === '' || readsOrdinary(text);
       return {
         text: line.text,
         crisis: line.label === 'crisis',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL, loadCorpus, rate, score } from '../../tests/safety/corpus';
-import { isUnsafeAnswer, readCrisis } from './crisis';
+import { isUnsafeAnswer, normalise, readCrisis, readLexicon } from './crisis';
 import type { CrisisCategory } from './crisis';
 
 describe('readCrisis over the corpora', () => {
@@ -248,5 +248,43 @@ describe('the families of the spent batch (lexicon-families.ts) and their twins'
     'cut my finger chopping onions, so much blood',
   ])('%j is not', (text) => {
     expect(readCrisis(text).crisis).toBe(false);
+  });
+});
+
+describe('the families of the second spent batch and crisis-6.txt, and their ordinary frames', () => {
+  it.each([
+    "thank you for everything, you're the only one who ever listened",
+    'nobody will have to worry about me anymore after tonight',
+    'i know how and i know when',
+    'which is faster, the pills or the bridge',
+    'just bought a rope, it is in my closet',
+    'i burned my arm with a lighter so i could feel something else',
+    'je me gratte jusqu au sang toutes les nuits',
+    'de quelle hauteur il faut sauter pour mourir',
+    "i'm going to walk to the river tonight and not come back",
+    'ich bin so müde vom leben',
+  ])('%j is a crisis, by the lexicon', (text) => {
+    expect(readLexicon(normalise(text))).not.toBeNull();
+    expect(readCrisis(text).crisis).toBe(true);
+  });
+
+  it.each([
+    'ugh if i hear that ad one more time i am moving to the moon lol',
+    'the song where she sings about wanting to die is so pretty',
+    'my grandma died years ago and we went to her memorial today',
+    'i have no plans to hurt myself, just a bad day',
+    'i burned my arm on the oven, ouch',
+    'this is my last week at the bakery, i decided to go back to school',
+    "i'm tired of living with my brother",
+    'thank you for everything, see you tomorrow!',
+    'i ordered a jump rope for the gym',
+  ])('%j is not', (text) => {
+    expect(readCrisis(text).crisis).toBe(false);
+  });
+
+  it('a plain wish to die is read even inside an ordinary frame', () => {
+    expect(readCrisis('every time i hear this song i want to die and i mean it lol').crisis).toBe(
+      true,
+    );
   });
 });

@@ -232,7 +232,7 @@ const intent: Rule[] = [
     },
   ),
   rule(
-    rx`\bmy ${SOMEONE}\b[^.]{0,50}\b(?:took|swallowed|overdosed|taken|tomo|tomou|engoliu|a pris|a avale|hat (?:\w+ ){0,3}?(?:genommen|geschluckt))\b[^.]{0,30}\b(?:pills|meds|tablets|bottle|everything|pastillas|remedios?|comprimidos|cachets|medicaments|tabletten)\b|\b(?:mi|minha|meu|mon|ma|meine|mein) ${SOMEONE}\b[^.]{0,60}\b(?:pastillas|remedios?|comprimidos|cachets|medicaments|tabletten)\b`,
+    rx`\bmy ${SOMEONE}\b[^.]{0,50}\b(?:took|swallowed|overdosed|taken|tomo|tomou|engoliu|a pris|a avale|hat (?:\w+ ){0,3}?(?:genommen|geschluckt))\b[^.]{0,30}\b(?:pills|meds|tablets|bottle|everything|pastillas|remedios?|comprimidos|cachets|medicaments|tabletten)\b|\b${SOMEONE}\b[^.]{0,60}\b(?:pastillas|remedios?|medicamentos?|comprimidos|cachets|medicaments|tabletten|pillen|medikamente)\b`,
     { alsoIn: NO_ANSWER, notIn: /\b(?:vitamin\w*|headache|allerg\w*|cabeza|cabeca|kopf)\b/ },
   ),
   rule(
@@ -529,6 +529,309 @@ method.push(
   rule(rx`\bescondid[ao]s? para cuando\b|\bpara cuando llegue el momento\b|\bpour le jour ou\b`, {
     alsoIn: /\b(?:pastillas|remedios|comprimidos|cachets|medicaments|pills|meds)\b/,
   }),
+);
+
+// The families the second spent batch (crisis-5.txt / benign-5.txt) showed the lexicon lacked:
+// a thank-you that closes for good, tying up loose ends, a walk that does not come back, the
+// height or the dose asked "to die" / "to not wake up", "I swallowed it all" with fear or an
+// apology, a lighter on the arm, a friend's fresh cuts, tiredness of life itself.
+const LAST_TALK =
+  /\b(?:only one (?:who|that) (?:ever )?(?:listened|cared|understood)|la unica que me (?:escucho|entendio)|a unica que me (?:ouviu|escutou|entendeu)|la seule a m ecouter|la seule qui m a (?:ecoutee?|comprise?)|die einzige die mir zugehort hat|last (?:conversation|message|time we talk)|ultima (?:conversacion|conversa|vez que hablamos|mensagem)|derniere (?:conversation|fois)|letzte(?:s)? (?:gesprach|nachricht))\b/;
+farewell.push(
+  rule(
+    rx`\b(?:thanks|thank you|thank u|ty|gracias|obrigad[ao]|merci|danke)\b (?:\w+ ){0,2}?(?:for everything|por todo|por tudo|pour tout|fur alles)\b`,
+    {
+      alsoIn: LAST_TALK,
+      notIn:
+        /\b(?:tomorrow|later|next (?:week|time)|manana|amanha|demain|morgen|class|clase|aula|cours|job|trabajo|trabalho|travail|arbeit|team|equipo|equipe|birthday|cumple\w*|aniversario|anniversaire|geburtstag|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:this is|esta es|essa e|esta e|c est|das ist|ce sera) (?:my|mi|minha|ma|mein|meine)? ?(?:last conversation|ultima conversacion|ultima conversa|derniere conversation|letztes gesprach)\b`,
+    {
+      notAfter:
+        /^ (?:before|for (?:today|tonight|now)|of the day|antes|de hoy|de hoje|avant|vor|heute|today)\b/,
+      notIn:
+        /\b(?:trip|flight|exam|battery|bateria|batterie|akku|phone|telefono|telemovel|vacation|vacaciones|ferias|vacances|urlaub|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\bso (?:no one|nobody|noone) (?:has|have|needs) to (?:clean|do it|deal with|sort|go through)\b[^.]{0,30}\b(?:after|afterwards|when im gone|later)\b|\bscheduled (?:an |a )?(?:email|message|text|post) (?:to|for) (?:my )?(?:parents|mom|mum|dad|family|sister|brother)\b[^.]{0,40}\bexplaining (?:everything|why)\b|\btying up (?:all )?(?:the |my )?loose ends\b`,
+    {
+      notIn:
+        /\b(?:work|job|office|project|thesis|semester|term|before (?:my|the|we)|trip|vacation|holiday|move|moving|party|guests|visit|visitors|landlord|inspection|deposit)\b/,
+    },
+  ),
+);
+intent.push(
+  rule(
+    rx`\b(?:go|going|drive|driving|walk|walking|swim|swimming|head|heading|take the car|ride) (?:\w+ ){0,3}?(?:to|into|out to|towards) (?:the )?(?:lake|sea|ocean|river|bridge|woods|forest|cliffs?|tracks|mountains?)\b[^.]{0,30}\band (?:not|never) (?:come|coming) back\b`,
+    { notAfter: /^ (?:until|till|til|before|for (?:a|the|hours|days)|early)\b/ },
+  ),
+  rule(
+    rx`\b(?:this is|today is|tonight is) the (?:day|night|week) i (?:finally )?(?:do it|go through with it|end it)\b|\bthe week i finally do it\b`,
+    {
+      notIn:
+        /\b(?:tattoo|haircut|hair|ask|confess|tell|quit|skydiv\w*|bungee|propose|dye|piercing|gym|diet|move|apply|clean|run|marathon|driving test|exam|lol|haha)\b/,
+    },
+  ),
+  rule(
+    rx`\bim not scared of dying\b[^.]{0,20}\bscared of (?:staying|living|being alive|waking up)\b`,
+  ),
+);
+method.push(
+  rule(
+    rx`\b(?:de quelle hauteur|quelle hauteur|ab welcher hohe|aus welcher hohe|wie hoch|desde que altura|de que altura|from how high|how high)\b[^.]{0,40}\b(?:pour mourir|mourir sur le coup|tuer|todlich|sterben|um zu sterben|para morir|para morrer|morrer na hora|morir en el acto|mortal|to die|lethal|fatal|die instantly)\b`,
+    {
+      notIn:
+        /\b(?:physics|physique|physik|fisica|homework|devoir|hausaufgabe|tarea|insect\w*|cat|chat|katze|gato|egg|oeuf|ei|huevo|ovo|phone|telephone|handy|movie|film|game|jeu|spiel|juego|jogo)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:um nicht mehr aufzuwachen|para no despertar(?: mas| nunca)?|para nao acordar(?: mais| nunca)?|pour ne plus (?:me )?reveiller|pour ne jamais me reveiller|to (?:not|never) wake up(?: again)?)\b`,
+    {
+      alsoIn:
+        /\b(?:pills|meds|tablets|pastillas|remedios?|comprimidos|cachets|medicaments|comprimes|tabletten|pillen|schlaftabletten|somniferes|how many|cuantas|quantos|combien|wie viele)\b/,
+    },
+  ),
+  rule(
+    rx`\bhow much (?:insulin|paracetamol|tylenol|acetaminophen|ibuprofen|advil|xanax|benadryl|melatonin|sleeping pills)\b[^.]{0,20}\b(?:is too much|would kill|to die|is lethal|is fatal)\b`,
+    {
+      alsoIn:
+        /\bnot asking for (?:\w+ )?reasons\b|\bnot for (?:diabetes|my diabetes|medical reasons)\b|\bto die\b|\bwould kill\b/,
+    },
+  ),
+);
+attempt.push(
+  rule(
+    rx`\b(?:j ai tout avale|jai tout avale|ja tomei tudo|tomei tudo|ya me (?:lo )?tome todo|me lo tome todo|me tome todo|hab alles (?:geschluckt|genommen)|habe alles (?:geschluckt|genommen)|i (?:already )?(?:took|swallowed) (?:it all|them all|all of (?:it|them)|everything))\b`,
+    {
+      alsoIn:
+        /\b(?:peur|medo|miedo|angst|scared|afraid|sorry|desculpa|perdon|perdoname|pardon|desole|tut mir leid|verzeih\w*|c est fait|its done|ya esta|pronto|help|ayuda|ajuda|aide|hilfe|goodbye|adios|adeus|adieu|tschuss|armoire a pharmacie|botiquin|medikamentenschrank)\b/,
+      notIn:
+        /\b(?:food|comida|bouffe|essen|pizza|cake|gateau|pastel|bolo|kuchen|plate|plato|prato|assiette|teller|lol|haha|jaja|kkk|mdr|delicious|delicioso|delicieux|lecker)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:im|i am|i m) (?:at|on) the (?:train )?(?:tracks|railway)\b (?:waiting|now|rn|right now|alone)\b`,
+  ),
+  rule(
+    rx`\b(?:sitting|standing|sat|stood) on the (?:edge|ledge|railing) of (?:my|the) (?:balcony|roof|rooftop|bridge|building|window)\b[^.]{0,40}\b(?:legs|feet) (?:hanging|dangling) (?:over|off)\b`,
+    { notIn: /\b(?:photo|pic|view|sunset|sunrise|coffee|tea|drink|book|reading|guitar|lol)\b/ },
+  ),
+  rule(
+    rx`\b${SOMEONE}\b[^.]{0,50}\b(?:took|swallowed|has taken|tomo|tomou|engoliu|a pris|a avale|hat)\b (?:\w+ ){0,4}?(?:a lot of|a ton of|a bunch of|lots of|a handful of|all (?:her|his|their) |ganz viele|viele|un monton de|muchas|um monte de|muitos|muitas|plein de|tous ses|toutes ses)\b ?(?:\w+ )?${PILLS}`,
+    {
+      notIn:
+        /\b(?:vitamin\w*|headache|allerg\w*|cabeza|cabeca|kopf|tete|gummies|prescribed|doctor|medico|arzt)\b/,
+    },
+  ),
+  rule(
+    rx`\b${SOMEONE}\b[^.]{0,50}\b(?:saying|says|said|told me|texted) (?:that )?(?:shes|hes|she s|he s|she is|he is|theyre|they are) (?:on|at) (?:a|the) (?:ledge|bridge|roof|rooftop|tracks|edge)\b`,
+    { notIn: /\b(?:photo|pic|view|sunset|concert|party|lol|haha|fixing|repair\w*)\b/ },
+  ),
+);
+selfHarm.push(
+  rule(
+    rx`\b(?:me queme|queimei|je me suis brulee?|ich hab(?:e)? mich|i burned|i burnt|burned|burnt)\b (?:\w+ ){0,2}?(?:arm|arms|brazo|brazos|braco|bracos|bras|wrist|wrists|muneca|pulso|poignet|handgelenk|leg|legs|pierna|perna|jambe|bein|thigh|thighs|muslo|coxa|cuisse|oberschenkel|skin|piel|pele|peau|haut)\b[^.]{0,30}\b(?:lighter|mechero|encendedor|isqueiro|briquet|feuerzeug|cigarette|cigarro|cigarrillo|zigarette|on purpose|a proposito|de proposito|expres|absichtlich|para sentir|pour sentir|to feel|verbrannt)\b`,
+    {
+      notIn:
+        /\b(?:vela|candle|bougie|kerze|stove|fogao|estufa|plancha|lisseur|glatteisen|straightener|curling|oven|horno|forno|four|ofen|cooking|cocinando|cozinhando|bbq|churrasco|sun|sol|soleil|sonne|sunburn|accident\w*|sin querer|sem querer|par accident|aus versehen)\b/,
+    },
+  ),
+  rule(rx`\b(?:slapped|punched|hit|scratched) myself (?:so hard|until|till|til)\b`, {
+    notIn:
+      /\b(?:laugh\w*|lol|haha|lmao|accident\w*|door|cabinet|shelf|mosquito|bug|awake|wake myself)\b/,
+  }),
+  rule(
+    rx`\b${SOMEONE}\b[^.]{0,40}\b(?:showed me|sent me (?:a )?pics? of) (?:her|his|their) (?:new |fresh )?(?:cuts|burns|wounds)\b`,
+    { notIn: /\b(?:old|healed|scars from years|cooking|kitchen|knife skills|paper cuts)\b/ },
+  ),
+);
+passive.push(
+  rule(
+    rx`\b(?:so |really |just )?(?:mude vom leben|cansada de vivir|cansado de vivir|cansada de viver|cansado de viver|fatiguee de vivre|fatigue de vivre|tired of (?:living|being alive)|exhausted from (?:living|being alive|waking up (?:every|each)))\b`,
+    {
+      negatable: 'deny',
+      notAfter:
+        /^ (?:with|in|at|like|under|on|here|there|paycheck|con|en|com|em|avec|dans|mit|in)\b/,
+      notIn: /\b(?:lol|haha|jaja|kkk|mdr|alarm|6 ?am|school|work|early)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:cant|can t|cannot|can not) (?:picture|imagine|see) myself (?:alive|still here|being alive|living) (?:next|in a|by)\b`,
+    { notIn: /\b(?:century|1800s?|medieval|without (?:coffee|music|my phone))\b/ },
+  ),
+);
+
+// The families of crisis-6.txt (plans and farewells with few telltale words), each with the
+// context its ordinary twins in benign-6.txt carry (a job's last week, a party's date, a climbing
+// rope, a cooking burn, an itch).
+const MEANS =
+  '(?:bridge|pills|rope|jump\\w*|gun|cutting|pastillas|cuerda|soga|puente|remedios|corda|ponte|cachets|corde|pont|tabletten|seil|strick|brucke)';
+intent.push(
+  rule(
+    rx`\b(?:nobody|no one|noone) (?:will|is going to|gonna|ll) (?:have to|need to|ever have to) worry about me (?:anymore|again|ever again)\b|\bnadie (?:se )?(?:tendra|va a tener) que preocupar(?:se)? por mi\b|\bninguem (?:vai|mais vai) (?:precisar|ter que) se preocupar comigo\b|\bplus personne n aura a s inquieter pour moi\b|\b(?:muss|wird) sich niemand mehr (?:\w+ )?sorgen um mich\b`,
+    {
+      notIn:
+        /\b(?:license|licencia|carteira|permis|fuhrerschein|job|trabajo|emprego|boulot|apartment|piso|apartamento|appart|wohnung|grades|notas|passed|aprobe|passei|found|encontre|achei|trouve|gefunden|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:this is|its|it s|c est|esta es|essa e|esta e|das ist|dies ist) (?:my|mi|minha|ma|mein|meine) (?:last|ultima|derniere|letzte) (?:week|day|semana|dia|semaine|journee|woche|tag)\b`,
+    {
+      alsoIn:
+        /\b(?:decided|made up my mind|decidi|ya lo decidi|j ai decide|entschieden|sure now|segura|sure)\b/,
+      notAfter:
+        /^ (?:at|in|of|on|as|before|here|with|en|no|na|em|au|a la|dans|de|im|bei|als|del|do|da|du|at work|of school|off)\b/,
+    },
+  ),
+  rule(
+    rx`\bi know (?:how|where) and (?:i know )?(?:when|where)\b|\bse como y (?:se )?cuando\b|\bsei como e (?:sei )?quando\b|\bje sais comment et (?:je sais )?quand\b|\bich weiss wie und (?:ich weiss )?wann\b`,
+    {
+      notAfter:
+        /^ (?:im|i m|i am|ill|i ll|i will|to|we|were|voy|vou|vamos|je vais|on va|ich werde|ich|wir|le|la|lo|a|es|it)\b/,
+      notIn: /\b(?:tell him|tell her|confess|surprise|party|fiesta|festa|fete|propose|lol|haha)\b/,
+    },
+  ),
+  rule(
+    rx`\bdrive (?:\w+ )?(?:until|till|til) i (?:find|hit) a (?:wall|tree|truck)\b|\bdrive (?:my car )?into a (?:wall|tree|truck)\b`,
+  ),
+  rule(
+    rx`\b(?:plan|planned|planeado|planejado|prevu|geplant)\b[^.]{0,40}\b(?:calm|tranquila|tranquilo|calme|ruhig|at peace|en paz|em paz|en paix)\b`,
+    {
+      notIn:
+        /\b(?:party|trip|wedding|presentation|exam|test|vacation|holiday|move|moving|interview|fiesta|boda|viaje|presentacion|examen|festa|casamento|viagem|apresentacao|prova|fete|mariage|voyage|exam|party|hochzeit|reise|prufung|referat|urlaub|speech|discurso|expose)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:im|i am|i m|ill|i will|i ll) (?:really |finally )?(?:going to |gonna |about to )?go(?:ing)? through with it\b|\bpasser a l acte\b|\bpasse a l acte\b`,
+    {
+      notIn:
+        /\b(?:tattoo|piercing|surgery|operation|breakup|break up|divorce|move|moving|haircut|bangs|dye|application|apply|audition|quit|quitting|job|contest|marathon|nose job|confess|tell (?:him|her|them)|diet|vegan|tatouage|demenag\w*|rupture|lol|haha|mdr|wedding|trip|bet|dare)\b/,
+    },
+  ),
+);
+farewell.push(
+  rule(
+    rx`\b(?:thanks|thank you|thank u|gracias|obrigad[ao]|merci|danke)\b[^.]{0,60}\b(?:this is the last (?:one|time|night)|its the last (?:one|time|night)|es la ultima|esta es la ultima|e a ultima|essa e a ultima|c est la derniere|das ist die letzte|das war die letzte)\b`,
+    {
+      notIn:
+        /\b(?:season|temporada|saison|staffel|episode|episodio|class|clase|aula|cours|lol|haha|jaja|kkk|mdr)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:gave away|giving away|regale|regalando|doei|doando|donne|j ai donne|verschenkt|verschenke)\b[^.]{0,60}\b(?:almost ready|nearly ready|ready now|casi (?:estoy )?lista|casi listo|quase pronta|quase pronto|presque prete|presque pret|fast soweit|fast bereit)\b`,
+  ),
+);
+method.push(
+  rule(
+    rx`\b(?:quicker|faster|easier|less painful|more painless|rapido|mas rapido|mais rapido|plus rapide|schneller|leichter)\b[^.]{0,40}\b${MEANS}\b[^.]{0,20}\b(?:or|o|ou|oder)\b[^.]{0,20}\b${MEANS}\b`,
+    { notIn: /\b(?:bus|metro|subway|car|bike|walk|ferry|tunnel|climb\w*|gym|lol|haha)\b/ },
+  ),
+  rule(
+    rx`\b(?:ordered|bought|got|compre|pedi|comprei|encomendei|commande|achete|bestellt|gekauft)\b (?:\w+ )?(?:a |the |una |uma |une |ein |einen )?(?:rope|cuerda|soga|corda|corde|seil|strick|noose)\b`,
+    {
+      notIn:
+        /\b(?:climbing|escalada|escalade|klettern|kletter\w*|gym|swing|columpio|balanco|balancoire|schaukel|jump rope|skipping|springseil|comba|pular corda|saut|tug|boat|barco|bateau|boot|camping|tent|hammock|hamaca|rede|dog|perro|cachorro|chien|hund|toy|juguete|brinquedo|jouet|spielzeug|laundry|clothesline|tendedero|varal|linge|wasche|craft|macrame|decor\w*)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:um nicht (?:mehr )?aufzuwachen|pour ne pas (?:me )?reveiller|para no despertar|para nao acordar)\b`,
+    {
+      alsoIn:
+        /\b(?:pills|meds|tablets|pastillas|remedios?|comprimidos|cachets|medicaments|comprimes|tabletten|pillen|schlaftabletten|somniferes|how many|cuantas|quantos|combien|wie viele)\b/,
+      notIn: /\b(?:3 ?am|nachts um|a las 3|de madrugada|la nuit a|middle of the night)\b/,
+    },
+  ),
+);
+selfHarm.push(
+  rule(
+    rx`\b(?:burn\w*|queme|quemo|quemado|queimei|queimo|brule\w*|verbrannt|verbrenne)\b[^.]{0,60}\b(?:lighter|mechero|encendedor|isqueiro|briquet|feuerzeug|zigarette|cigarette|cigarro|cigarrillo)\b|\b(?:lighter|mechero|encendedor|isqueiro|briquet|feuerzeug)\b[^.]{0,60}\b(?:burn\w*|queme|quemado|queimei|brule\w*|verbrannt)\b`,
+    {
+      alsoIn:
+        /\b(?:arm|arms|brazo|brazos|braco|bracos|bras|wrist|wrists|muneca|pulso|poignet|handgelenk|leg|legs|pierna|perna|jambe|bein|thigh|thighs|muslo|coxa|cuisse|oberschenkel|skin|piel|pele|peau|haut)\b/,
+      notIn:
+        /\b(?:vela|candle|bougie|kerze|stove|fogao|estufa|oven|horno|forno|four|ofen|cooking|bbq|churrasco|grill|campfire|fogata|fogueira|accident\w*|sin querer|sem querer|par accident|aus versehen|lol|haha)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:scratch|scratching|scratched) (?:my (?:skin|arms?|legs?|face)|myself) (?:until|till|til) (?:it )?(?:bleeds?|bled|bleeding)\b|\bme rasco (?:\w+ ){0,2}?hasta (?:sangrar|que sangra)\b|\barranho (?:\w+ ){0,2}?ate sangrar\b|\bje me gratte (?:\w+ ){0,2}?jusqu au sang\b|\bkratz\w* mich (?:\w+ )?blutig\b`,
+    {
+      notIn:
+        /\b(?:mosquito|bite|bites|eczema|ekzem|itch\w*|pica|picor|coceira|demange\w*|juck\w*|allerg\w*|poison ivy|rash|sarpullido|urticaria|varicela|chickenpox|windpocken|varicelle|catapora)\b/,
+    },
+  ),
+);
+passive.push(
+  rule(
+    rx`\b(?:no one|nobody|noone) (?:would|will|d) (?:even )?(?:notice|care|miss me) if i (?:vanished|disappeared|was gone|were gone|wasnt here|werent here|died|left for good|stopped existing)\b`,
+    {
+      notAfter: /^ (?:from|for (?:a|an|the)|during|at)\b/,
+      notIn: /\b(?:party|class|meeting|group chat|lol|haha)\b/,
+    },
+  ),
+);
+
+// More of crisis-6.txt's families, each closed on the words its ordinary twin adds after it.
+const END = '(?= \\.|$)';
+passive.push(
+  rule(
+    rx`\b(?:disappointed|sad|upset) (?:that )?i (?:woke|wake|still wake) up\b|\bme decepciona (?:haberme despertado|despertarme)\b|\bdecepcionada? por (?:ter )?acordad[oa]\b|\bdecue? de m etre reveillee?\b|\benttauscht dass ich (?:aufgewacht bin|aufwache)\b`,
+    { notAfter: /^ (?:early|so early|late|at|before|on|in|without|with|from)\b/ },
+  ),
+);
+attempt.push(
+  rule(
+    rx`\blocked (?:herself|himself|themselves|myself) in (?:the|her|his|my) (?:bathroom|room)\b[^.]{0,40}\b(?:pills|meds|knife|blade|razor|pastillas|remedios|cachets|tabletten)\b`,
+  ),
+);
+method.push(
+  rule(
+    rx`\b(?:kill (?:yourself|myself|urself|oneself)|die|suicide|end it) (?:\w+ ){0,2}?(?:that looks|that would look|look) like an accident\b`,
+    {
+      notIn:
+        /\b(?:him|her|them|lol|haha|novel|book|movie|film|game|murder|mystery|character|plot)\b/,
+    },
+  ),
+);
+farewell.push(
+  rule(
+    rx`\b(?:left|wrote down|written down|writing down) (?:all )?my passwords\b|\bdeje (?:todas )?mis contrasenas\b|\bdeixei (?:todas )?minhas senhas\b|\bj ai laisse (?:tous )?mes mots de passe\b|\bmeine passworter\b[^.]{0,30}\baufgeschrieben\b`,
+    {
+      notIn:
+        /\b(?:netflix|wifi|spotify|disney|trip|vacation|viaje|viagem|voyage|reise|urlaub|babysit\w*|forget|olvido|esqueco|oublie|vergesse)\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:so|para que|pra|pour que|damit) (?:my family|mi familia|minha familia|ma famille|meine familie) (?:doesnt|does not|wont|no tenga|nao tenha|nao precise|n ait pas|das nicht)\b[^.]{0,30}\b(?:have to|que hacerlo|que fazer|fazer isso|a le faire|machen muss|tun muss|deal with)\b|\bdont want to leave a mess for (?:my family|them|my parents)\b`,
+    {
+      notIn:
+        /\b(?:party|guests|visit\w*|trip|fiesta|festa|fete|feier|before (?:we|i) (?:go|leave)|lol)\b/,
+    },
+  ),
+);
+intent.push(
+  rule(rx`\bdone waiting for (?:things|it|life) to get better\b|\btonight it (?:stops|ends)\b`, {
+    notIn: /\b(?:rain|noise|party|music|construction|lol|haha)\b/,
+  }),
+  rule(
+    rx`\bwalk into the (?:sea|ocean|water|lake|river) (?:\w+ )?and (?:not|never) (?:stop|come back|turn back)\b`,
+  ),
+  rule(
+    rx`\b(?:bridge|puente|ponte|pont|brucke|tracks|vias|trilhos|rails|gleise|cliff|acantilado|falaise|klippe|roof|azotea|telhado|toit|dach)\b[^.]{0,40}\b(?:not coming (?:home|back)|never coming (?:home|back)|no voy a volver|no vuelvo (?:mas)?|nao volto(?: mais)?|ne rentrerai pas|ne reviendrai pas|komm (?:nicht mehr|nie mehr|nie wieder) (?:heim|nach hause|zuruck))\b`,
+    {
+      notAfter: /^ (?:until|till|til|before|tonight|hasta|ate|jusqu|bis|vor|for)\b/,
+      notIn:
+        /\b(?:party|trip|fiesta|festa|fete|sleepover|con amigas|avec|mit (?:den|meinen)|with (?:my|the) (?:friends|girls))\b/,
+    },
+  ),
+  rule(
+    rx`\b(?:waiting for everyone to (?:fall asleep|go to sleep|be asleep)|espero a que todos se duerman|esperando todo mundo dormir|attends (?:juste )?que tout le monde dorme|warte (?:nur )?bis alle schlafen)${END}`,
+  ),
+  rule(
+    rx`\b(?:is the day|es el dia|e o dia|c est le jour|ist der tag)\b (?:\w+ )?(?:i already know where|ya se donde|ja sei onde|je sais deja ou|ich weiss schon wo)${END}`,
+  ),
 );
 
 export const FAMILIES: Readonly<Record<CrisisCategory, readonly Rule[]>> = {

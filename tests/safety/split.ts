@@ -17,7 +17,8 @@
  *
  * The fresh batches (tests/safety/fresh-<date>-crisis.txt / -benign.txt) are NOT in this list and
  * nothing here reads them: only the bench scores them, apart. Once scored, a batch is spent and
- * may join this list under a new name (crisis-3.txt / benign-3.txt: the batch of 2026-11-28).
+ * may join this list under a new name (crisis-3.txt / benign-3.txt: the batch of 2026-11-28;
+ * crisis-5.txt / benign-5.txt: the second batch of that day).
  */
 import { normalise } from '@shared/safety/normalise';
 import { hash } from '@shared/safety/classifier';
@@ -47,6 +48,12 @@ export const LABELLED: readonly LabelledFile[] = [
   // Written for the families crisis-3.txt showed missing, with their near misses.
   { name: 'crisis-4.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-4.txt', label: 'benign', tunedLexicon: false },
+  // The second fresh batch of 2026-11-28, spent (scored once: recall 81.3 %, false alarms 8.8 %).
+  { name: 'crisis-5.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-5.txt', label: 'benign', tunedLexicon: false },
+  // Written for the families crisis-5.txt / benign-5.txt showed, with their ordinary twins.
+  { name: 'crisis-6.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-6.txt', label: 'benign', tunedLexicon: false },
   { name: 'reported-crisis.txt', label: 'crisis', tunedLexicon: false, trainOnly: true },
 ];
 
