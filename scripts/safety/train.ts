@@ -250,6 +250,9 @@ export function train(): Training {
     .map((line) => {
       const text = normalise(line.text);
       // What readCrisis does: a struggle told as past reads as nothing, lexicon and classifier.
+      // (readCrisis also keeps an ordinary frame around danger now: silencedAsOrdinary. That
+      // only adds readings, so it is left out here: its few dev alarms would raise the
+      // threshold and cost more recall than they add. Whole reading on dev: 96.6 % / 1.1 %.)
       const past = text === '' || readsOrdinary(text);
       return {
         text: line.text,

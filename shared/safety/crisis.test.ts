@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL, loadCorpus, rate, score } from '../../tests/safety/corpus';
-import { isUnsafeAnswer, normalise, readCrisis, readLexicon } from './crisis';
+import { isUnsafeAnswer, normalise, readCrisis, readLexicon, readsOrdinary } from './crisis';
 import type { CrisisCategory } from './crisis';
 
 describe('readCrisis over the corpora', () => {
@@ -280,6 +280,14 @@ describe('the families of the second spent batch and crisis-6.txt, and their ord
     'i ordered a jump rope for the gym',
   ])('%j is not', (text) => {
     expect(readCrisis(text).crisis).toBe(false);
+  });
+
+  it.each([
+    'if i hear that song one more time lol. anyway i took 30 pills an hour ago',
+    'every time i see him lol i want to swallow all my pills tonight',
+  ])('an ordinary frame never silences danger now: %j', (text) => {
+    expect(readsOrdinary(normalise(text))).toBe(true);
+    expect(readCrisis(text).crisis).toBe(true);
   });
 
   it('a plain wish to die is read even inside an ordinary frame', () => {

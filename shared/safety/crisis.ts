@@ -100,7 +100,7 @@ export function toldAsPast(normalised: string): boolean {
  * or kill oneself is in the same message (STRONG), which always reads as usual.
  */
 const ORDINARY =
-  /\b(?:every ?time|one more time|if i (?:hear|see|have to (?:hear|see))|for a good \w+|si j entends|si tengo que (?:oir|escuchar)|cada vez que|toda vez que|se eu ouvir|jedes mal wenn|wenn ich (?:noch ?mal|nochmal))\b[^.]{0,80}\b(?:lol|lmao|lmfao|haha\w*|mdr|ptdr|jaja\w*|kkk\w*|xd)\b|\b(?:lol|lmao|mdr|jaja\w*|kkk\w*)\b[^.]{0,80}\b(?:every ?time|one more time|si j entends|cada vez que|toda vez que|jedes mal wenn)\b|\b(?:songs?|lyrics?|opera|musical|karaoke|album|playlist|cancion\w*|cancao|cancoes|musica|chanson\w*|lied|lieder|liedtext|paroles|letra)\b[^.]{0,40}\b(?:that goes|where (?:she|he|they) (?:says|sings)|about (?:wanting|dying|death|suicide)|ends with|sobre (?:morir|morrer|querer)|qui dit|sur la mort|uber den tod|wo sie singt|que dice|que diz)\b|\b(?:learning about|history|documentary|news|article|celebrity|story is all over|memorial|funeral|obituary|aprendiendo sobre|historia|documental|documentario|noticias|noticia|histoire|documentaire|geschichte|doku|nachrichten)\b[^.]{0,60}\b(?:killed|overdose\w*|died|suicide|murdered|muertos|mortos|tues|getotet)\b|\b(?:uncle|aunt|cousin|grandpa|grandma|grandfather|grandmother|celebrity|singer|actor|actress|rapper)\b (?:\w+ )?(?:overdosed|died|killed (?:himself|herself|themselves))\b[^.]{0,60}\b(?:years ago|last year|memorial|funeral|anniversary|in \d{4})\b|\b(?:overdose|sobredosis|overdose) (?:of|de) (?:cuteness|cute|love|sugar|carbs|caffeine|coffee|memes|fofura|ternura|mignon\w*)\b|\b(?:en epluchant|en coupant|en cuisinant|avec le (?:lisseur|fer|four)|cortando (?:cebolla|cebola|verduras|legumes)|pelando|descascando|cozinhando|cocinando|con la plancha|com a chapinha|beim (?:kochen|schneiden|schalen)|mit dem glatteisen|chopping|peeling|while cooking|with (?:my|the) (?:straightener|curling iron|hair straightener))\b|\b(?:rien de grave|nada grave|nichts schlimmes|nothing serious)\b|\b(?:take to heal|tarda en (?:curar|sanar|cicatrizar)|demora (?:pra|para) cicatrizar|a cicatriser|heilt)\b[^.]{0,60}\b(?:caught it on|con un vaso|con un vidrio|num copo|no vidro|avec un verre|am glas)\b|\b(?:i have|ive got|i got|theres|i dont have|i do not have) (?:no|any) plans? (?:to|of) (?:hurt|hurting|harm|harming|kill|killing) myself\b|\bno tengo (?:ningun )?plan(?:es)? de (?:hacerme dano|matarme|lastimarme)\b|\bnao tenho (?:nenhum )?plano de (?:me machucar|me matar)\b|\bje n ai pas (?:l intention|de plan) de me (?:faire du mal|tuer)\b|\bich habe? nicht vor,? mir (?:was|etwas) anzutun\b|\b(?:novel|book|roman|livro|libro|buch|film|movie|series|la protagonista|the main character|the character|the heroine|l heroine|die hauptfigur|a personagem|a protagonista|el personaje|le personnage)\b[^.]{0,40}\b(?:writes|escribe|escreve|ecrit|schreibt|sings|canta|chante|singt)\b|\b(?:getting|got|get) my (?:bangs|hair|fringe) cut\b|\bsleep forever (?:this|on|next) (?:sunday|saturday|weekend|morning)\b|\bno alarms?\b/;
+  /\b(?:every ?time|one more time|if i (?:hear|see|have to (?:hear|see))|for a good \w+|si j entends|si tengo que (?:oir|escuchar)|cada vez que|toda vez que|se eu ouvir|jedes mal wenn|wenn ich (?:noch ?mal|nochmal))\b[^.]{0,80}\b(?:lol|lmao|lmfao|haha\w*|mdr|ptdr|jaja\w*|kkk\w*|xd)\b|\b(?:lol|lmao|mdr|jaja\w*|kkk\w*)\b[^.]{0,80}\b(?:every ?time|one more time|si j entends|cada vez que|toda vez que|jedes mal wenn)\b|\b(?:songs?|lyrics?|opera|musical|karaoke|album|playlist|cancion\w*|cancao|cancoes|musica|chanson\w*|lied|lieder|liedtext|paroles|letra)\b[^.]{0,40}\b(?:that goes|where (?:she|he|they) (?:says|sings)|about (?:wanting|dying|death|suicide)|ends with|sobre (?:morir|morrer|querer)|qui dit|sur la mort|uber den tod|wo sie singt|que dice|que diz)\b|\b(?:learning about|history|documentary|news|article|celebrity|story is all over|memorial|funeral|obituary|aprendiendo sobre|historia|documental|documentario|noticias|noticia|histoire|documentaire|geschichte|doku|nachrichten)\b[^.]{0,60}\b(?:killed|overdose\w*|died|suicide|murdered|muertos|mortos|tues|getotet)\b|\b(?:uncle|aunt|cousin|grandpa|grandma|grandfather|grandmother|celebrity|singer|actor|actress|rapper)\b (?:\w+ )?(?:overdosed|died|killed (?:himself|herself|themselves))\b[^.]{0,60}\b(?:years ago|last year|memorial|funeral|anniversary|in \d{4})\b|\b(?:overdose|sobredosis|overdose) (?:of|de) (?:cuteness|cute|love|sugar|carbs|caffeine|coffee|memes|fofura|ternura|mignon\w*)\b|\b(?:en epluchant|en coupant|en cuisinant|avec le (?:lisseur|fer|four)|cortando (?:cebolla|cebola|verduras|legumes)|pelando|descascando|cozinhando|cocinando|con la plancha|com a chapinha|beim (?:kochen|schneiden|schalen)|mit dem glatteisen|chopping|peeling|while cooking|with (?:my|the) (?:straightener|curling iron|hair straightener))\b|\b(?:rien de grave|nada grave|nichts schlimmes|nothing serious)\b|\b(?:take to heal|tarda en (?:curar|sanar|cicatrizar)|demora (?:pra|para) cicatrizar|a cicatriser|heilt)\b[^.]{0,60}\b(?:caught it on|con un vaso|con un vidrio|num copo|no vidro|avec un verre|am glas)\b|\b(?:i have|ive got|i got|theres|i dont have|i do not have) (?:no|any) plans? (?:to|of) (?:hurt|hurting|harm|harming|kill|killing) myself\b|\bno tengo (?:ningun )?plan(?:es)? de (?:hacerme dano|matarme|lastimarme)\b|\bnao tenho (?:nenhum )?plano de (?:me machucar|me matar)\b|\bje n ai pas (?:l intention|de plan) de me (?:faire du mal|tuer)\b|\bich habe? nicht vor,? mir (?:was|etwas) anzutun\b|\b(?:novel|book|roman|livro|libro|buch|film|movie|series|la protagonista|the main character|the character|the heroine|l heroine|die hauptfigur|a personagem|a protagonista|el personaje|le personnage)\b[^.]{0,40}\b(?:writes|escribe|escreve|ecrit|schreibt|sings|canta|chante|singt)\b|\b(?:getting|got|get) my (?:bangs|hair|fringe) cut\b|\bsleep forever (?:this|on|next) (?:sunday|saturday|weekend|morning)\b/;
 /** A first-person wish to die now: never silenced by an ordinary frame. */
 const STRONG =
   /\b(?:kms|kys|suicidal|(?:i|i really|i just) (?:want|wanna|need) to (?:die|kill myself|end it)|kill myself|end my life|quiero (?:morir|matarme)|quero (?:morrer|me matar)|je veux (?:mourir|me tuer)|ich will (?:sterben|mich umbringen)|on purpose|a proposito|de proposito|expres|absichtlich|para sentir algo|to feel something)\b/;
@@ -113,6 +113,27 @@ export function readsOrdinary(normalised: string): boolean {
   return toldAsPast(normalised) || (ORDINARY.test(normalised) && !STRONG.test(normalised));
 }
 
+/** Means at hand or an act under way, in the five languages: no ordinary frame silences it. */
+const DANGER_NOW =
+  /\b(?:tonight|right now|rn|pills?|took|taking|swallowed|overdos\w*|bleeding|blade|razor|rope|noose|gun|ledge|esta noche|ahora mismo|pastillas|me tome|hoje a noite|agora mesmo|comprimidos|remedios|tomei|ce soir|maintenant|cachets|medicaments|j ai pris|heute nacht|jetzt gerade|tabletten|genommen)\b/;
+
+/**
+ * Whether a message names danger now (an attempt or a method read by the lexicon, or means and
+ * time): then an ordinary frame around it (a laugh, a song, a past struggle) never silences it.
+ * When unsure, help shows.
+ */
+function dangerNow(normalised: string, category: CrisisCategory | null): boolean {
+  return category === 'attempt' || category === 'method' || DANGER_NOW.test(normalised);
+}
+
+/**
+ * True when readCrisis reads a normalised text as nothing before any rule or the classifier:
+ * an ordinary frame (readsOrdinary) around no danger now. `category`: the lexicon's reading.
+ */
+export function silencedAsOrdinary(normalised: string, category: CrisisCategory | null): boolean {
+  return readsOrdinary(normalised) && !dangerNow(normalised, category);
+}
+
 /**
  * One message, read alone: a crisis when a lexicon rule holds (its category) or when the
  * classifier's score reaches its threshold (the classifier's category head names it).
@@ -120,8 +141,8 @@ export function readsOrdinary(normalised: string): boolean {
 export function readCrisis(text: string): CrisisReading {
   const normalised = normalise(text);
   if (normalised === '') return NONE;
-  if (readsOrdinary(normalised)) return NONE;
   const category = readLexicon(normalised);
+  if (silencedAsOrdinary(normalised, category)) return NONE;
   if (category) return { crisis: true, category };
   const learned = classifier.read(normalised);
   return learned.crisis ? { crisis: true, category: learned.category } : NONE;
