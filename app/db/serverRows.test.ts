@@ -121,8 +121,10 @@ describe("the server's care mode (issue 36)", () => {
   });
 
   it('has none from a server that sends none', async () => {
+    // A server from before care mode: its chats carry no careUntil at all.
+    const { careUntil: _none, ...old } = aChat({ id: 'c-old' });
     await savePulledPage({
-      chats: [aChat({ id: 'c-old' })],
+      chats: [old as ReturnType<typeof aChat>],
       messages: [],
       tombstones: [],
       cursor: 1,

@@ -148,6 +148,18 @@ export function readCrisis(text: string): CrisisReading {
   return learned.crisis ? { crisis: true, category: learned.category } : NONE;
 }
 
+/**
+ * Compiles every pattern and decodes the classifier's weights now: the first reading would
+ * otherwise pay ~150 ms for them (the server warms up before it listens; the app warms in
+ * slices of its own, crisisWarmUp.ts).
+ */
+export function warmCrisisReading(): void {
+  classifier.warm();
+  const samples = ['warming up the reading, nothing to see here', 'a second ordinary line'];
+  for (const rule of crisisRules()) for (const sample of samples) matches(rule, sample);
+  for (const sample of samples) isUnsafeAnswer(sample);
+}
+
 /** "not in danger", "i won't do anything": a plain yes to being safe. */
 const SAFE_DENIAL =
   /\b(?:not in danger|not going to do anything|not gonna do anything|wont do anything|not going to hurt myself|not gonna hurt myself|wont hurt myself|not suicidal)\b/;

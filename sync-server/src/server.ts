@@ -1,3 +1,4 @@
+import { warmCrisisReading } from '@shared/safety/crisis';
 import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,6 +74,8 @@ export async function startServer(
       logger,
       everyMs: options.pruneEveryMs ?? PRUNE_EVERY_MS,
     });
+    // Her first message must not wait for the crisis reading's patterns and weights.
+    warmCrisisReading();
     const server = createServer();
     const inFlight = trackResponses(server);
     const port = await listen(server, config.port, config.host);

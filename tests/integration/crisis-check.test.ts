@@ -2,7 +2,7 @@ import { readCrisis } from '@shared/safety/crisis';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from './fakes/openai';
-import { parseEvents, signedInClient, SSE } from './fakes/besties';
+import { grant, parseEvents, signedInClient, SSE } from './fakes/besties';
 import { pullAll } from './fakes/sync';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
@@ -71,7 +71,7 @@ describe("the model's second opinion on her message", () => {
     expect(stored).toMatchObject({ isCrisis: true, isTeaser: false, message: reply.message });
   });
 
-  it('streams nothing of the reply it replaces', async () => {
+  it('ends the stream with the crisis reply, which takes the place of what streamed', async () => {
     const { client } = await signedInClient(server);
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
     const streamed = await client.post(
@@ -79,8 +79,26 @@ describe("the model's second opinion on her message", () => {
       { id: randomUUID(), message: MISSED },
       SSE,
     );
-    expect(streamed.text).not.toContain('UNIQUE-MARKER-xyz');
-    expect(parseEvents(streamed.text).at(-1)?.data).toMatchObject({ isCrisis: true });
+    const last = parseEvents(streamed.text).at(-1);
+    expect(last?.event).toBe('reply');
+    expect(last?.data).toMatchObject({ isCrisis: true, isTeaser: false });
+    expect(last?.data.message).toContain('741741');
+    expect(last?.data.message).not.toContain('UNIQUE-MARKER-xyz');
+  });
+
+  it("never holds back the reply's pieces while the check runs", async () => {
+    const { client, userId } = await signedInClient(server);
+    grant(server, userId, 'premium');
+    fake.checkDelayMs = 1_000;
+    fake.pieceDelayMs = 20;
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 2 });
+    const streamed = await client.post(
+      `/api/chats/${chat.body.id}/messages`,
+      { id: randomUUID(), message: 'tell me about your day' },
+      SSE,
+    );
+    const deltas = parseEvents(streamed.text).filter((event) => event.event === 'delta');
+    expect(deltas.length).toBeGreaterThan(3);
   });
 
   it('a slow check is dropped at the bound: the reply comes as it is', async () => {

@@ -85,10 +85,11 @@ export async function writeReply(
 
 /**
  * The provider's reply, written while the model checks her message (modelSaysCrisis, bounded
- * by SAFETY_CHECK_TIMEOUT_MS). Its pieces are held back until the check is done, so nothing
- * of a reply the check replaces ever streams. A crisis verdict stops the generation and
- * answers with the crisis reply (even when the generation failed); a slow or failed check
- * lets the reply through as it is.
+ * by SAFETY_CHECK_TIMEOUT_MS). Its pieces stream as they come: the check never holds back what
+ * she reads. A crisis verdict stops the generation and answers with the crisis reply (even when
+ * the generation failed), which takes the place of whatever streamed; a slow or failed check
+ * lets the reply through as it is. Only a reply done before the check waits for it, at most
+ * the bound.
  */
 async function generateWithSecondOpinion(
   deps: Deps,
@@ -110,8 +111,7 @@ async function generateWithSecondOpinion(
   const stop = () => generation.abort();
   props.signal?.addEventListener('abort', stop, { once: true });
   try {
-    const held = heldBack(props.onText);
-    const generated = generate(deps, { ...props, signal: generation.signal, onText: held.push });
+    const generated = generate(deps, { ...props, signal: generation.signal });
     // Settled here, so an abandoned generation's rejection is never unhandled.
     const outcome = generated.then(
       (text) => ({ text }),
@@ -123,26 +123,12 @@ async function generateWithSecondOpinion(
       generation.abort();
       return props.crisisWritten();
     }
-    held.release();
     const done = await outcome;
     if ('error' in done) throw done.error;
     return modelReply(done.text, props.careMode);
   } finally {
     props.signal?.removeEventListener('abort', stop);
   }
-}
-
-/** Passes pieces on only once released; those that came before go out then, in order. */
-function heldBack(onText: ((text: string) => void) | undefined) {
-  let pieces: string[] | null = [];
-  return {
-    push: (text: string) => (pieces ? pieces.push(text) : onText?.(text)),
-    release() {
-      const waiting = pieces ?? [];
-      pieces = null;
-      for (const text of waiting) onText?.(text);
-    },
-  };
 }
 
 /** A provider's reply, flagged from her side: help in its text decides nothing but the card. */
