@@ -112,8 +112,9 @@ function payloadBytes(): number {
 function main() {
   const checks: Check[] = [];
 
-  // (a) The sealed test split.
-  const labelled = loadLabelled().filter((line) => line.split === 'test');
+  // (a) The sealed test split: crisis lines and near misses; everyday chat scored apart below.
+  const sealedAll = loadLabelled().filter((line) => line.split === 'test');
+  const labelled = sealedAll.filter((line) => !line.everyday);
   const sealed = score(
     labelled.filter((line) => line.label === 'crisis'),
     labelled.filter((line) => line.label === 'benign'),
@@ -134,6 +135,15 @@ function main() {
       false,
     ),
   );
+
+  const everyday = sealedAll.filter((line) => line.everyday);
+  const everydayAlarms = everyday.filter((line) => readCrisis(line.text).crisis);
+  checks.push({
+    measure: `sealed split, everyday chat: false alarms (${everyday.length} lines)`,
+    value: percent(everyday.length ? everydayAlarms.length / everyday.length : 0),
+    budget: `<= ${percent(BUDGET.falseAlarms)}`,
+    ok: everyday.length > 0 && everydayAlarms.length / everyday.length <= BUDGET.falseAlarms,
+  });
 
   // (b) Each fresh batch, apart.
   for (const batch of freshBatches()) {

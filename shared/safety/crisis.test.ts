@@ -290,6 +290,18 @@ describe('the families of the second spent batch and crisis-6.txt, and their ord
     expect(readCrisis(text).crisis).toBe(true);
   });
 
+  it.each([
+    'Tell me something',
+    'say something',
+    'i have something to tell you',
+    'can you tell me something',
+    'tell me about it',
+    'm1',
+    'm46',
+  ])('everyday chat with no crisis word is plain talk: %j', (text) => {
+    expect(readCrisis(text).crisis).toBe(false);
+  });
+
   it('a plain wish to die is read even inside an ordinary frame', () => {
     expect(readCrisis('every time i hear this song i want to die and i mean it lol').crisis).toBe(
       true,
