@@ -98,7 +98,7 @@ test('the chat screen asks for its crisis reading as it loads, not once it knows
     await answered;
     await route.continue();
   });
-  const reading = page.waitForRequest(/\/assets\/crisis-[\w-]+\.js$/, { timeout: 15_000 });
+  const reading = page.waitForRequest(/\/assets\/crisisReading-[\w-]+\.js$/, { timeout: 15_000 });
   await page.goto('/chat');
   // Asked for while /api/user is still unanswered: it comes alongside, not a round trip after.
   await reading;
