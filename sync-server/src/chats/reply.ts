@@ -1,7 +1,6 @@
 import { REPLY_FAILED_MESSAGE } from '@shared/chat';
 import type { Persona } from '@shared/personas';
 import { inCareMode } from '@shared/safety/risk';
-import { uuidv7 } from '@shared/uuid';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
@@ -16,13 +15,23 @@ import * as jobsRepo from './jobsRepo';
 import { shownContent } from './present';
 import * as repo from './repo';
 import type { ChatRow, ConversationRow, MessageRow } from './repo';
-import { userMessageRow } from './send';
+import { replyRow } from './send';
 
 /** The message a reply job answers, with its chat and the chat's bestie. */
 export interface ReplyTarget {
   chat: ChatRow;
   persona: Persona;
   userMessage: MessageRow;
+}
+
+/** What a provider's reply is written from. */
+interface GenerateProps {
+  user: UserRow;
+  target: ReplyTarget;
+  history: ConversationRow[];
+  careMode: boolean;
+  signal?: AbortSignal;
+  onText?: (text: string) => void;
 }
 
 /** A reply about to be stored, with the flags set from her side when it was written. */
@@ -93,15 +102,9 @@ export async function writeReply(
  */
 async function generateWithSecondOpinion(
   deps: Deps,
-  props: {
-    user: UserRow;
-    target: ReplyTarget;
-    history: ConversationRow[];
-    careMode: boolean;
+  props: GenerateProps & {
     texts: (string | null)[];
     crisisWritten: () => WrittenReply;
-    signal?: AbortSignal;
-    onText?: (text: string) => void;
   },
 ): Promise<WrittenReply> {
   if (!deps.replies.checkCrisis || deps.config.safetyCheckTimeoutMs <= 0) {
@@ -158,17 +161,7 @@ function conversationUpTo(deps: Deps, target: ReplyTarget): ConversationRow[] {
   return messages.filter((row) => turnOf(row) <= chatSeq).sort((a, b) => turnOf(a) - turnOf(b));
 }
 
-async function generate(
-  deps: Deps,
-  props: {
-    user: UserRow;
-    target: ReplyTarget;
-    history: ConversationRow[];
-    careMode: boolean;
-    signal?: AbortSignal;
-    onText?: (text: string) => void;
-  },
-): Promise<string> {
+async function generate(deps: Deps, props: GenerateProps): Promise<string> {
   const { target, signal, history } = props;
   const viewer = { tier: tierOf(deps, { userId: props.user.id }), persona: target.persona };
   let text = '';
@@ -232,17 +225,7 @@ function storeReply(
       if (!repo.messageExists(deps.db, userMessage.id)) return undefined;
       if (written.isCrisis) repo.recordCrisisSignal(deps.db, { chatId: chat.id, at: now });
       const reply = repo.appendMessage(deps.db, {
-        message: {
-          ...userMessageRow(
-            { message: written.text },
-            { id: uuidv7(now), chatId: chat.id, userId: chat.userId, now },
-          ),
-          role: 'assistant',
-          isCrisis: written.isCrisis ? 1 : 0,
-          helpCard: written.helpCard ? 1 : 0,
-          care: written.care ? 1 : 0,
-          replyTo: userMessage.id,
-        },
+        message: replyRow(written.text, written, { answers: userMessage, now }),
       });
       jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
       if (written.isCrisis) countReferral(deps, { kind: 'crisis_reply' });

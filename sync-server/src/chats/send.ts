@@ -122,16 +122,7 @@ function answerWithKindWord(deps: Deps, message: MessageRow): MessageRow {
   const user = findUserById(deps, { id: message.userId });
   const text = careLimitReply(user ? replyName(user) : '');
   const reply = repo.appendMessage(deps.db, {
-    message: {
-      ...userMessageRow(
-        { message: text },
-        { id: uuidv7(now), chatId: message.chatId, userId: message.userId, now },
-      ),
-      role: 'assistant',
-      helpCard: 1,
-      care: 1,
-      replyTo: message.id,
-    },
+    message: replyRow(text, { helpCard: true, care: true }, { answers: message, now }),
   });
   jobsRepo.markDone(deps.db, { messageId: message.id, now });
   if (message.replyError !== null) {
@@ -170,6 +161,29 @@ function queueAgain(deps: Deps, message: MessageRow): MessageRow {
   })();
   if (queued) deps.replyJobs.kick();
   return repo.findMessage(deps.db, message.id) ?? message;
+}
+
+/**
+ * The bestie's reply to her message `answers` as a row to store, with the flags set from her
+ * side when it was written (the crisis reply, a model's help card, care mode).
+ */
+export function replyRow(
+  text: string,
+  flags: { isCrisis?: boolean; helpCard?: boolean; care?: boolean },
+  at: { answers: Pick<MessageRow, 'id' | 'chatId' | 'userId'>; now: number },
+): NewMessage {
+  const { answers, now } = at;
+  return {
+    ...userMessageRow(
+      { message: text },
+      { id: uuidv7(now), chatId: answers.chatId, userId: answers.userId, now },
+    ),
+    role: 'assistant',
+    isCrisis: flags.isCrisis ? 1 : 0,
+    helpCard: flags.helpCard ? 1 : 0,
+    care: flags.care ? 1 : 0,
+    replyTo: answers.id,
+  };
 }
 
 /** The bytes her message would add to her storage. */
