@@ -53,13 +53,20 @@ test('a signed-in user sends a message and the reply streams in', async ({ page 
   await expect(log.getByText('Second message, streamed')).toBeVisible();
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(2);
   const secondTeaserAt = Date.now();
-  // The gentle nudge follows each teaser reply by 2 s; she can close it and carry on. When the
-  // first reply's nudge opened before the second reply came, the second opens it again 2 s
-  // after that one (as the spec asks): close the last one.
+  // The gentle nudge follows a teaser reply, but never while she is in her message box
+  // (issue 37): past the 2 s it has not opened; once she leaves the box it does, once, and she
+  // can close it and carry on.
   const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
-  await expect(upgrade).toBeVisible({ timeout: 5000 });
   await page.waitForTimeout(Math.max(0, secondTeaserAt + 3000 - Date.now()));
+  await expect(upgrade).toBeHidden();
+  await expect(box).toBeFocused();
+  await box.blur();
+  await expect(upgrade).toBeVisible({ timeout: 5000 });
   await upgrade.getByRole('button', { name: 'Cancel' }).click();
+  await expect(upgrade).toBeHidden();
+  await box.focus();
+  await box.blur();
+  await page.waitForTimeout(500);
   await expect(upgrade).toBeHidden();
 });
 

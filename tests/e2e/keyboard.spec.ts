@@ -92,11 +92,14 @@ test('she chats, sees the plans up to the pay button, uses the menu, the upload 
   await expect(box(page)).toBeFocused({ timeout: 20_000 });
   await expectVisibleFocus(page, 'message box');
 
-  // A message and its reply: a free user's teaser, then the plans open on their own.
+  // A message and its reply: a free user's teaser, then the plans open on their own once she
+  // tabs out of her message box (never while she is in it, issue 37).
   await page.keyboard.type('My sister borrowed my car again without asking');
   await page.keyboard.press('Enter');
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(2500);
+  await page.keyboard.press('Tab');
   const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
   await expect(upgrade).toBeVisible({ timeout: 15_000 });
   await expect

@@ -12,8 +12,12 @@ import {
 
 const OFFLINE = "You're offline — messages will send when you're back";
 
-/** The gentle upgrade nudge that follows a teaser she got while sending: close it. */
+/**
+ * The gentle upgrade nudge that follows a teaser she got while sending: it waits while she is
+ * in her message box (issue 37), so she leaves it, and closes the nudge.
+ */
 async function closeUpgradeNudge(page: Page) {
+  await page.getByPlaceholder('Message your bestie...').blur();
   const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
   await expect(upgrade).toBeVisible({ timeout: 7000 });
   await upgrade.getByRole('button', { name: 'Cancel' }).click();

@@ -39,6 +39,8 @@ test('a free user pays from the teaser nudge and gets every bestie, with her ear
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
   const teaser = (await log.locator(REPLY).last().textContent()) ?? '';
 
+  // The nudge waits until she leaves her message box (issue 37).
+  await box.blur();
   const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
   await expect(upgrade).toBeVisible({ timeout: 5000 });
   await upgrade.getByRole('button', { name: 'Subscribe Now' }).click();

@@ -131,6 +131,8 @@ test.describe('with prefers-reduced-motion: reduce', () => {
     });
     await expectStill(page, 'the reply');
 
+    // The nudge waits until she leaves her message box (issue 37).
+    await box.blur();
     const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
     await expect(upgrade).toBeVisible({ timeout: 15_000 });
     await expectStill(page, 'the upgrade dialog');

@@ -17,12 +17,6 @@ import { ChatPage } from './ChatPage';
 import { NEW_CHAT_DRAFT } from './useSend';
 import { USER } from '../../testUser';
 
-/**
- * How long a test waits for the upgrade nudge, which comes 2 s after a teaser reply: the rest
- * is room for a busy machine running test files side by side.
- */
-const NUDGE_WAIT = 8000;
-
 let server: FakeSyncServer;
 let api: ReturnType<typeof fakeSyncApi>;
 let stopSync: (() => void) | undefined;
@@ -106,6 +100,7 @@ const TEASER_CHAT: Chat = aChat({
 
 beforeEach(async () => {
   await clearLocalData();
+  localStorage.clear();
   server = new FakeSyncServer();
   api = fakeSyncApi(server);
 });
@@ -378,32 +373,69 @@ describe('the chat screen', () => {
     expect(await history.findByText("You haven't spilled any tea yet!")).toBeTruthy();
   });
 
-  it('opens the upgrade dialog 2 s after a teaser reply arrives', async () => {
+  it('opens the upgrade dialog after a teaser reply once she has left her message box, not while she is in it', async () => {
     onServer(aChat({ id: 'c5' }));
     server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
     givenUser(USER);
     renderApp('/chat/c5');
-    await userEvent.type(await messageBox(), 'hi{Enter}');
+    const box = await messageBox();
+    await userEvent.type(box, 'hi{Enter}');
     await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
+    // Past the 2 s: she is still in the box, so nothing opens and she keeps typing.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
-    expect(
-      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: NUDGE_WAIT }),
-    ).toBeTruthy();
+    await userEvent.type(box, 'honestly idk what to believe anymore');
+    expect(box.value).toBe('honestly idk what to believe anymore');
+    expect(document.activeElement).toBe(box);
+    // Leaving the box with words in it does not open it either; leaving it empty does.
+    await userEvent.tab();
+    expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
+    await userEvent.clear(box);
+    await userEvent.tab();
+    expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
   }, 15_000);
 
-  it('opens the upgrade dialog after a teaser reply that came with the pull, not a stream', async () => {
+  it('opens the waiting upgrade dialog when she sends her next message, and asks once a day', async () => {
     onServer(aChat({ id: 'c7' }));
     server.replyAtOnce = true;
     server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
     givenUser(USER);
     renderApp('/chat/c7');
-    await userEvent.type(await messageBox(), 'hi{Enter}');
+    const box = await messageBox();
+    await userEvent.type(box, 'hi{Enter}');
     await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
-    expect(
-      await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }, { timeout: NUDGE_WAIT }),
-    ).toBeTruthy();
     expect(api.calls().some((call) => call.includes('/replies/'))).toBe(false);
-  }, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
+    await userEvent.type(box, 'he said sorry though{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' });
+    // Her words went as she typed them, before the dialog opened.
+    await waitFor(() =>
+      expect(
+        server.received.flatMap((m) => (m.type === 'sendMessage' ? [m.message.message] : [])),
+      ).toContain('he said sorry though'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull(),
+    );
+    // The next teaser, the next send, leaving the box: today it does not open by itself again.
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }),
+      ).toHaveLength(2),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await userEvent.type(box, 'ok{Enter}');
+    await userEvent.tab();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
+    // The teaser's button still opens it, whenever she asks.
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' })[0]!,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
+  }, 30_000);
 
   it('does not nudge for her message and a fresh teaser written on another device, arriving together', async () => {
     onServer(aChat({ id: 'c8', messages: [aMessage({ id: 'u0', chatId: 'c8', seq: 1 })] }));

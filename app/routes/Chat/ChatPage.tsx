@@ -51,17 +51,18 @@ export function ChatPage() {
   const picker = useLazyModule(personaPicker, { now: pickerOpen, later: afterScreenDrawn });
   // In care mode (issue 36) nothing asks her to pay: the teaser's nudge never opens.
   const [inCare, setInCare] = useState(false);
-  const upgrade = useTeaserUpgrade(inCare);
-  const celebration = useUpgradeCelebration();
-  const celebrating = useLazyModule(upgradeCelebration, { now: celebration.plan !== null });
-  const [upgradeShown, setUpgradeShown] = useState(false);
-  if (upgrade.open && !upgradeShown) setUpgradeShown(true);
-  const upgrading = useLazyModule(upgradeDialog, { now: upgradeShown, later: afterScreenDrawn });
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.
   const newKey = params.get('new') ?? '';
   const [fresh, setFresh] = useState(() => ({ key: newKey, id: uuidv7() }));
   if (!chatId && fresh.key !== newKey) setFresh({ key: newKey, id: uuidv7() });
+  const openChat = chatId ?? fresh.id;
+  const upgrade = useTeaserUpgrade(inCare, openChat);
+  const celebration = useUpgradeCelebration();
+  const celebrating = useLazyModule(upgradeCelebration, { now: celebration.plan !== null });
+  const [upgradeShown, setUpgradeShown] = useState(false);
+  if (upgrade.open && !upgradeShown) setUpgradeShown(true);
+  const upgrading = useLazyModule(upgradeDialog, { now: upgradeShown, later: afterScreenDrawn });
   const deciding = useCassieEntry(
     Boolean(user) && isCassie && !chatId && !arrivedAsVisitor,
     fresh.id,
@@ -91,7 +92,7 @@ export function ChatPage() {
   }
 
   function handleReply(reply: NewReply) {
-    if (reply.isTeaser && !reply.isCrisis && !inCare) upgrade.afterTeaser();
+    if (reply.isTeaser && !reply.isCrisis && !inCare) upgrade.afterTeaser(openChat);
   }
 
   const keyboardOpen = useKeyboardOpen();
@@ -114,12 +115,13 @@ export function ChatPage() {
           <Spinner label="Loading chat" />
         ) : (
           <Conversation
-            key={chatId ?? fresh.id}
-            chatId={chatId ?? fresh.id}
+            key={openChat}
+            chatId={openChat}
             inUrl={chatId !== undefined}
             cassieWelcome={isCassie}
             onNewChat={newChat}
             onReply={handleReply}
+            onSent={upgrade.afterSend}
             onSubscriptionRequired={() => upgrade.setOpen(true)}
             onCareMode={setInCare}
           />

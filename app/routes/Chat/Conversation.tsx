@@ -45,6 +45,8 @@ interface ConversationProps {
   cassieWelcome: boolean;
   onNewChat: () => void;
   onReply: (reply: NewReply) => void;
+  /** She has just sent a message (a waiting upgrade nudge may open now). */
+  onSent?: () => void;
   onSubscriptionRequired: () => void;
   /** Whether the chat is in care mode (issue 36): the screen then offers no upgrade. */
   onCareMode: (inCare: boolean) => void;
@@ -135,7 +137,10 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     // A bestie her plan does not cover: her words stay in the box while she sees the plans;
     // never in care mode, nor for words of a crisis, which always reach the server's help.
     else if (locked && !inCare && !readsAsCrisis(value)) props.onSubscriptionRequired();
-    else void send(value, persona.id);
+    else {
+      void send(value, persona.id);
+      props.onSent?.();
+    }
   }
 
   // A visitor who tries to upload gets the login modal (spec §4).

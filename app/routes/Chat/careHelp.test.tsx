@@ -1,5 +1,5 @@
 import { act, render, renderHook, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as crisisReading from '@shared/safety/crisis';
 import type { LocalMessage } from '../../db/db';
 import { aChat, aMessage } from '../../db/testData';
@@ -117,26 +117,27 @@ describe('a teaser in care mode (issue 36, point 3)', () => {
 });
 
 describe("the teaser's upgrade nudge", () => {
+  beforeEach(() => localStorage.clear());
   afterEach(() => vi.useRealTimers());
 
   it('opens 2 s after a teaser outside care mode', () => {
     vi.useFakeTimers();
-    const { result } = renderHook(() => useTeaserUpgrade(false));
-    act(() => result.current.afterTeaser());
+    const { result } = renderHook(() => useTeaserUpgrade(false, 'c1'));
+    act(() => result.current.afterTeaser('c1'));
     act(() => vi.advanceTimersByTime(TEASER_UPGRADE_DELAY_MS));
     expect(result.current.open).toBe(true);
   });
 
   it('never opens once the chat is in care mode, even if it was already waiting', () => {
     vi.useFakeTimers();
-    const { result, rerender } = renderHook(({ held }) => useTeaserUpgrade(held), {
+    const { result, rerender } = renderHook(({ held }) => useTeaserUpgrade(held, 'c1'), {
       initialProps: { held: false },
     });
-    act(() => result.current.afterTeaser());
+    act(() => result.current.afterTeaser('c1'));
     rerender({ held: true });
     act(() => vi.advanceTimersByTime(3000));
     expect(result.current.open).toBe(false);
-    act(() => result.current.afterTeaser());
+    act(() => result.current.afterTeaser('c1'));
     act(() => vi.advanceTimersByTime(3000));
     expect(result.current.open).toBe(false);
   });

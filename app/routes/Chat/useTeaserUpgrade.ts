@@ -1,31 +1,88 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { markNudged, nudgedToday } from './nudgeOnce';
 
 export const TEASER_UPGRADE_DELAY_MS = 2000;
 
+/** Her message box (InputBar): the nudge never opens while she is in it or has words in it. */
+const MESSAGE_BOX_ID = 'chat-message';
+
+function messageBox(): HTMLTextAreaElement | null {
+  const element = document.getElementById(MESSAGE_BOX_ID);
+  return element instanceof HTMLTextAreaElement ? element : null;
+}
+
+/** True while she is typing, or about to: the box has the focus or holds words. */
+function boxInUse(): boolean {
+  const box = messageBox();
+  return box !== null && (document.activeElement === box || box.value !== '');
+}
+
 /**
- * The upgrade dialog's open state, and its gentle nudge 2 s after a teaser reply (spec §4,
- * §9). She can always close it and keep chatting. `held`: the chat is in care mode (issue 36),
- * so the nudge waiting to open never does, and none is started.
+ * The upgrade dialog's open state, and its nudge after a teaser reply (spec §4, §9), which
+ * asks once (issue 37, a deliberate difference from the spec the README lists):
+ * - at most once per chat per day (nudgeOnce.ts), 2 s after a teaser, the first time;
+ * - never while her message box has the focus or holds words: it waits until she has sent
+ *   (`afterSend`) or has left the box empty, so it never takes the focus while she types;
+ * - never in care mode (`held`, issue 36): a nudge waiting then never opens, and none starts.
+ * She can always close it and keep chatting; the teaser's subscribe button is always there.
  */
-export function useTeaserUpgrade(held = false) {
+export function useTeaserUpgrade(held = false, chatId?: string) {
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const heldNow = useRef(held);
+  /** The chat whose nudge waits for her to send or leave the box. */
+  const waiting = useRef<string | null>(null);
 
-  const afterTeaser = useCallback(() => {
-    window.clearTimeout(timer.current);
-    if (heldNow.current) return;
-    timer.current = window.setTimeout(() => {
-      if (!heldNow.current) setOpen(true);
-    }, TEASER_UPGRADE_DELAY_MS);
+  const nudge = useCallback((id: string) => {
+    waiting.current = null;
+    if (heldNow.current || nudgedToday(id)) return;
+    markNudged(id);
+    setOpen(true);
   }, []);
+
+  const afterTeaser = useCallback(
+    (id: string) => {
+      window.clearTimeout(timer.current);
+      if (heldNow.current || nudgedToday(id)) return;
+      timer.current = window.setTimeout(() => {
+        if (boxInUse()) waiting.current = id;
+        else nudge(id);
+      }, TEASER_UPGRADE_DELAY_MS);
+    },
+    [nudge],
+  );
+
+  /** She has just sent a message: a waiting nudge may open now, her words are safe. */
+  const afterSend = useCallback(() => {
+    if (waiting.current) nudge(waiting.current);
+  }, [nudge]);
+
+  // She left the box with nothing in it: a waiting nudge opens.
+  useEffect(() => {
+    function leftBox(event: FocusEvent) {
+      const box = messageBox();
+      if (!waiting.current || !box || event.target !== box) return;
+      if (box.value === '') nudge(waiting.current);
+    }
+    document.addEventListener('focusout', leftBox);
+    return () => document.removeEventListener('focusout', leftBox);
+  }, [nudge]);
+
+  // Another chat on screen: this one's waiting nudge is dropped, and so is its timer.
+  useEffect(() => {
+    return () => {
+      window.clearTimeout(timer.current);
+      waiting.current = null;
+    };
+  }, [chatId]);
 
   useEffect(() => {
     heldNow.current = held;
-    if (held) window.clearTimeout(timer.current);
+    if (held) {
+      window.clearTimeout(timer.current);
+      waiting.current = null;
+    }
   }, [held]);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  return { open, setOpen, afterTeaser };
+  return { open, setOpen, afterTeaser, afterSend };
 }

@@ -1,0 +1,45 @@
+/**
+ * The upgrade dialog opens by itself at most once per chat per day (issue 37): the day of each
+ * chat's last nudge is kept on the device (localStorage, days of her own calendar), so a reload
+ * or another tab does not ask again. After that the teaser's own button is the way in.
+ */
+
+const ITEM = 'besties.upgradeNudge';
+
+/** Her calendar day, as 2026-11-28 (the nudge's "per day" is hers, not UTC's). */
+export function localDay(at: Date): string {
+  const month = String(at.getMonth() + 1).padStart(2, '0');
+  const day = String(at.getDate()).padStart(2, '0');
+  return `${at.getFullYear()}-${month}-${day}`;
+}
+
+function read(): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(ITEM) ?? '{}');
+    if (typeof value !== 'object' || value === null) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** True when this chat's dialog has already opened by itself today. */
+export function nudgedToday(chatId: string, now = new Date()): boolean {
+  return read()[chatId] === localDay(now);
+}
+
+/** Records today's nudge for this chat; other days' entries are dropped (they no longer count). */
+export function markNudged(chatId: string, now = new Date()): void {
+  const today = localDay(now);
+  const kept = Object.fromEntries(Object.entries(read()).filter(([, day]) => day === today));
+  kept[chatId] = today;
+  try {
+    localStorage.setItem(ITEM, JSON.stringify(kept));
+  } catch {
+    // Storage refused (a private window): the nudge may ask again after a reload, no more.
+  }
+}
