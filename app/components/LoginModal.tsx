@@ -1,9 +1,11 @@
 import './dialogs.css';
 import { useEffect, useState } from 'react';
+import { FREE_CHAT_IS } from '@shared/plans';
 import type { HelpSituation } from '@shared/safety/resources';
 import { HelpCard } from '../routes/Chat/HelpCard';
-import { EMPTY_LOGIN, LoginForm, type LoginValues } from '../routes/Auth/LoginForm';
-import { EMPTY_SIGN_UP, SignUpForm, type SignUpValues } from '../routes/Auth/SignUpForm';
+import { LoginForm } from '../routes/Auth/LoginForm';
+import { SignUpForm } from '../routes/Auth/SignUpForm';
+import { useAuthValues } from '../routes/Auth/useAuthValues';
 import { toast } from '../state/useToastStore';
 import { useUserStore } from '../state/useUserStore';
 import { Dialog, DialogContent } from './ui/Dialog';
@@ -26,8 +28,8 @@ interface LoginModalProps {
 /** 'Continue chatting with Cassie' (spec §2): a visitor logs in or signs up without leaving. */
 export function LoginModal({ open, onOpenChange, onSignedIn, help = null }: LoginModalProps) {
   const [tab, setTab] = useState<ModalTab>('signup');
-  const [loginValues, setLoginValues] = useState<LoginValues>(EMPTY_LOGIN);
-  const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
+  // What she typed survives a switch of tab, and her email goes with her (issue 37).
+  const values = useAuthValues();
 
   useEffect(() => {
     if (!open) return;
@@ -56,10 +58,11 @@ export function LoginModal({ open, onOpenChange, onSignedIn, help = null }: Logi
             <TabsTrigger value="signup">Sign Up Free</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <LoginForm values={loginValues} onChange={setLoginValues} focusEmail />
+            <LoginForm values={values.login} onChange={values.setLogin} focusEmail />
           </TabsContent>
           <TabsContent value="signup">
-            <SignUpForm values={signUpValues} onChange={setSignUpValues} focusEmail />
+            <SignUpForm values={values.signUp} onChange={values.setSignUp} focusEmail />
+            <p className="auth-free">{FREE_CHAT_IS}</p>
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -91,6 +91,26 @@ describe('/auth: which tab opens', () => {
     expect(panel('Log In').getByLabelText<HTMLInputElement>('Email').value).toBe('me@example.com');
   });
 
+  it('keeps her email when she switches from Sign Up to Log In and back (issue 37)', async () => {
+    renderApp('/auth?ref=landing');
+    const user = userEvent.setup();
+    await user.type(panel('Sign Up').getByLabelText('Email'), 'lily@example.com');
+    await user.type(panel('Sign Up').getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('tab', { name: 'Log In' }));
+    expect(panel('Log In').getByLabelText<HTMLInputElement>('Email').value).toBe(
+      'lily@example.com',
+    );
+    // Her password stays with the form she typed it in.
+    expect(panel('Log In').getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    await user.clear(panel('Log In').getByLabelText('Email'));
+    await user.type(panel('Log In').getByLabelText('Email'), 'lily.b@example.com');
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    expect(panel('Sign Up').getByLabelText<HTMLInputElement>('Email').value).toBe(
+      'lily.b@example.com',
+    );
+    expect(panel('Sign Up').getByLabelText<HTMLInputElement>('Password').value).toBe('secret1');
+  });
+
   it('has labelled fields with the right autocomplete, and the Reset, Terms and Privacy links', async () => {
     renderApp('/auth');
     const email = panel('Log In').getByLabelText('Email');

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PERSONAS } from '@shared/personas';
+import { FREE_CHAT_IS } from '@shared/plans';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
 import { destinationAfterAuth, initialTab, type AuthTab } from './authQuery';
-import { EMPTY_LOGIN, LoginForm, type LoginValues } from './LoginForm';
-import { EMPTY_SIGN_UP, SignUpForm, type SignUpValues } from './SignUpForm';
+import { LoginForm } from './LoginForm';
+import { SignUpForm } from './SignUpForm';
+import { useAuthValues } from './useAuthValues';
 import './auth.css';
 
 /** /auth: log in or sign up (spec §2, §4, §5, §8). */
@@ -17,8 +19,7 @@ export function AuthPage() {
   const [tab, setTab] = useState<AuthTab>(() => initialTab(params));
   const [switched, setSwitched] = useState(false);
   // Kept here so what she typed survives a switch to the other tab and back.
-  const [loginValues, setLoginValues] = useState<LoginValues>(EMPTY_LOGIN);
-  const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
+  const values = useAuthValues();
   useDocumentTitle(tab === 'login' ? 'Log in' : 'Sign up');
 
   if (user) return <Navigate replace to={destinationAfterAuth(params)} />;
@@ -50,10 +51,11 @@ export function AuthPage() {
             <TabsTrigger value="signup">Sign Up</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <LoginForm values={loginValues} onChange={setLoginValues} focusEmail={switched} />
+            <LoginForm values={values.login} onChange={values.setLogin} focusEmail={switched} />
           </TabsContent>
           <TabsContent value="signup">
-            <SignUpForm values={signUpValues} onChange={setSignUpValues} focusEmail={switched} />
+            <SignUpForm values={values.signUp} onChange={values.setSignUp} focusEmail={switched} />
+            <p className="auth-free">{FREE_CHAT_IS}</p>
           </TabsContent>
         </Tabs>
         <p className="auth-card__legal">
