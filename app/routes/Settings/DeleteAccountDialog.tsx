@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { deleteAccountMessages } from '@shared/account';
 import { deleteAccountSchema } from '@shared/account-schema';
+import { tierLabel, type PublicUser } from '@shared/user';
 import '../../components/dialogs.css';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
@@ -10,14 +11,17 @@ import { clearLocalData } from '../../db/chats';
 import { deleteAccount } from '../../http/account';
 import { ApiError, failureOf, fieldErrorsFromApi, userMessageOf } from '../../http/client';
 import { toast } from '../../state/useToastStore';
-import { setUser } from '../../state/useUserStore';
+import { setUser, useUserStore } from '../../state/useUserStore';
 import './account.css';
 
 const FIELDS = ['password', 'confirm'] as const;
 
 /** 'Delete my account' and its dialog: her password again and the word DELETE. */
 export function DeleteAccountDialog() {
+  const user = useUserStore((state) => state.user);
   const [open, setOpen] = useState(false);
+  // When she opened it: a plan that has run out by then is not named.
+  const [openedAt, setOpenedAt] = useState(0);
   const [busy, setBusy] = useState(false);
   const password = useRef<HTMLInputElement>(null);
 
@@ -27,7 +31,10 @@ export function DeleteAccountDialog() {
         type="button"
         className="btn btn--danger btn--block"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpenedAt(Date.now());
+          setOpen(true);
+        }}
       >
         Delete my account
       </button>
@@ -40,6 +47,7 @@ export function DeleteAccountDialog() {
           password.current?.focus();
         }}
       >
+        <PlanLeft user={user} now={openedAt} />
         <ul className="prose-list delete-account__list">
           <li>Your chats and every message in them</li>
           <li>Your screenshots, with their text and analyses</li>
@@ -53,6 +61,28 @@ export function DeleteAccountDialog() {
         <DeleteAccountForm passwordRef={password} busy={busy} onBusy={setBusy} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Time left on a plan is lost with the account (issue 37): the dialog names the plan and when it
+ * would have ended, before she confirms. Nothing when she is free or her plan has run out.
+ */
+function PlanLeft({ user, now }: { user: PublicUser | null; now: number }) {
+  if (!user || user.subscriptionTier === 'free') return null;
+  const plan = tierLabel(user.subscriptionTier);
+  const endsAt = user.subscriptionEndsAt ? new Date(user.subscriptionEndsAt) : null;
+  if (endsAt && endsAt.getTime() <= now) return null;
+  const until = endsAt
+    ? `until ${new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(endsAt)}`
+    : 'for life';
+  return (
+    <p className="delete-account__plan">
+      <strong>
+        You have {plan} {until}.
+      </strong>{' '}
+      Deleting your account ends it now, and the time left on it is lost.
+    </p>
   );
 }
 
