@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PERSONAS } from '@shared/personas';
+import { FREE_CHAT_IS } from '@shared/plans';
 import { Spinner } from '../../components/ui/Spinner';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -46,7 +47,7 @@ export function Landing() {
             night. They're AI, not people, and they're always on your side.
           </p>
           <HeroDialog />
-          <p className="hero__small">Chat with Cassie free. No card needed.</p>
+          <p className="hero__small">{FREE_CHAT_IS} No card needed.</p>
         </section>
         <LandingSection
           id={PERSONAS_SECTION}

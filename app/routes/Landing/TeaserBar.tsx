@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { FREE_CHAT_IS } from '@shared/plans';
 import { TEASER_INTERVAL_MS, TEASERS } from './teasers';
 import { useRotatingIndex } from './useRotatingIndex';
 
@@ -13,9 +14,14 @@ export function TeaserBar() {
           {TEASERS[index]}
         </span>
       </p>
-      <Link to="/auth?trial=true" className="btn btn--primary">
-        Start chatting free
-      </Link>
+      <div className="teaser-bar__start">
+        <Link to="/auth?trial=true" className="btn btn--primary" aria-describedby="teaser-bar-free">
+          Start chatting free
+        </Link>
+        <p id="teaser-bar-free" className="teaser-bar__free">
+          {FREE_CHAT_IS}
+        </p>
+      </div>
     </aside>
   );
 }

@@ -1,3 +1,4 @@
+import { FREE_CHAT_IS } from '@shared/plans';
 import { tierLabel } from '@shared/user';
 import { useUserStore } from '../../state/useUserStore';
 
@@ -24,6 +25,9 @@ export function AccountSection() {
             <span>{tierLabel(user?.subscriptionTier)}</span>
             {user && user.subscriptionTier !== 'free' && (
               <PlanEnd endsAt={user?.subscriptionEndsAt} />
+            )}
+            {user?.subscriptionTier === 'free' && (
+              <span className="settings__plan-end"> · {FREE_CHAT_IS}</span>
             )}
           </dd>
         </div>
