@@ -34,8 +34,8 @@ export function Terms() {
       <h2>Plans</h2>
       <ul className="prose-list">
         <li>
-          Chatting with Cassie is free: you read the first line of each of her replies. Paid plans give access for the
-          period you chose: a day, a month, a year or for life.
+          Chatting with Cassie is free: you read the first line of each of her replies. Paid plans
+          give access for the period you chose: a day, a month, a year or for life.
         </li>
         <li>Prices are shown before you pay. Card payments are handled by our payment provider.</li>
       </ul>
