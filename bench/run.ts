@@ -22,6 +22,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'long-chat', file: 'long-chat.ts' },
   { name: 'sync', file: 'sync-pull.ts' },
   { name: 'sync-browser', file: 'sync-browser.ts' },
+  { name: 'live-sync', file: 'live-sync.ts' },
   { name: 'server', file: 'server.ts' },
   { name: 'reply', file: 'reply-latency.ts' },
   { name: 'safety', file: 'safety.ts' },

@@ -58,3 +58,16 @@ export interface PullAnswer extends SyncRows {
   cursor: number;
   hasMore: boolean;
 }
+
+/**
+ * Live sync (ARCHITECTURE.md, Live sync): each signed-in device keeps this server-sent events
+ * stream open, and the server sends `changed` when her rows change; the device then pulls (the
+ * pull stays the one way in). The event carries her change sequence number, never her data.
+ */
+export const SYNC_EVENTS_PATH = '/api/sync/events';
+export const SYNC_CHANGED_EVENT = 'changed';
+
+export interface SyncChangedEvent {
+  /** Her change sequence number when the event was sent: a pull from an older cursor is due. */
+  seq: number;
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
 import { clearLocalData } from '../db/chats';
 import { fakeSyncApi } from './fakeApi';
+import { FakeEventSource } from './fakeEventSource';
 import { startSync, SYNC_INTERVAL_MS } from './runtime';
 import { useSyncStore } from './useSyncStore';
 
@@ -28,6 +29,8 @@ beforeEach(async () => {
   visibility = 'visible';
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  FakeEventSource.made = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
   api = fakeSyncApi();
   stop = startSync(USER);
   await vi.waitFor(() => expect(pulls()).toBe(1));
@@ -64,6 +67,16 @@ describe('when the device syncs', () => {
     vi.advanceTimersByTime(SYNC_INTERVAL_MS * 3);
     await settle();
     expect(pulls()).toBe(2);
+  });
+
+  it('syncs when the live channel says her data changed, and closes it when stopped', async () => {
+    const live = FakeEventSource.latest();
+    expect(live?.url).toBe('/api/sync/events');
+    live?.send('changed');
+    await vi.waitFor(() => expect(pulls()).toBe(2));
+    await settle();
+    stop();
+    expect(live?.closed).toBe(true);
   });
 
   it('shows offline at once when the network goes', () => {

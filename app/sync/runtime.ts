@@ -3,9 +3,13 @@ import { claimDevice } from '../db/sync';
 import { uploadScreenshot } from '../http/ocr';
 import { pullCompactChanges, pushMutations } from '../http/sync';
 import { createSyncEngine, type SyncEngine } from './engine';
+import { openLiveChannel, type LiveChannel } from './liveChannel';
 import { useSyncStore } from './useSyncStore';
 
-/** Sync runs every 30 s while the tab is visible (ARCHITECTURE.md, Sync protocol). */
+/**
+ * Sync also runs every 30 s while the tab is visible (ARCHITECTURE.md, Sync protocol): a
+ * fallback for when the live channel is down, which otherwise says at once when to pull.
+ */
 export const SYNC_INTERVAL_MS = 30_000;
 
 let engine: SyncEngine | null = null;
@@ -17,8 +21,9 @@ export function syncNow(): Promise<void> {
 
 /**
  * Starts syncing her data on this device: wipes another user's data first, then syncs at
- * once, on `online`, when the tab comes back, and every 30 s while it is visible.
- * Returns the stop function.
+ * once, whenever the server says her data changed (the live channel, opened once the device
+ * is hers), on `online`, when the tab comes back, and every 30 s while it is visible.
+ * Returns the stop function, which also closes the live channel.
  */
 export function startSync(user: PublicUser): () => void {
   useSyncStore.setState({ caughtUp: false });
@@ -40,15 +45,27 @@ export function startSync(user: PublicUser): () => void {
   const visible = () => {
     if (document.visibilityState === 'visible') run();
   };
-  void claimDevice(user).then(run);
-  window.addEventListener('online', run);
+  let live: LiveChannel | null = null;
+  let stopped = false;
+  const online = () => {
+    run();
+    live?.reconnectNow();
+  };
+  void claimDevice(user).then(() => {
+    run();
+    // A browser without EventSource (none we support) keeps the timer alone.
+    if (!stopped && typeof EventSource !== 'undefined') live = openLiveChannel({ onChange: run });
+  });
+  window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   document.addEventListener('visibilitychange', visible);
   const timer = window.setInterval(visible, SYNC_INTERVAL_MS);
   return () => {
+    stopped = true;
+    live?.close();
     mine.stop();
     if (engine === mine) engine = null;
-    window.removeEventListener('online', run);
+    window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
     document.removeEventListener('visibilitychange', visible);
     window.clearInterval(timer);

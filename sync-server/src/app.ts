@@ -36,6 +36,7 @@ import { createPaymentProvider } from './payments/providers';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { personaRoutes } from './personas/routes';
 import { referralRoutes } from './referrals/routes';
+import { changeFeed } from './sync/notify';
 import { syncRoutes } from './sync/routes';
 import { accountRoutes } from './account/routes';
 import { sessionRoutes } from './sessions/routes';
@@ -102,6 +103,8 @@ export interface App {
   replyJobs: ReplyJobs;
   /** The app's OCR reader: the server closes it on shutdown. */
   ocr: OcrReader;
+  /** Ends every live sync stream (they never end by themselves): the server's shutdown. */
+  endLiveStreams(): void;
 }
 
 /** The Koa app (middleware and routes) and its reply job runner; no listening, no side effects. */
@@ -157,5 +160,10 @@ export function createApp({
     if (isClientGone(error)) logger.debug({ err: error }, 'client went away');
     else logger.error({ err: error }, 'response failed');
   });
-  return { koa: app, replyJobs: deps.replyJobs, ocr: deps.ocr };
+  return {
+    koa: app,
+    replyJobs: deps.replyJobs,
+    ocr: deps.ocr,
+    endLiveStreams: () => changeFeed(db).close(),
+  };
 }

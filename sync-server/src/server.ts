@@ -106,6 +106,7 @@ export async function startServer(
         Promise.resolve()
           .then(stopPruning)
           .then(() => app.replyJobs.stop())
+          .then(() => app.endLiveStreams())
           .then(() => closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000))
           .then(() => mailer.settled())
           .then(() =>

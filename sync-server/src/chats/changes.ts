@@ -33,3 +33,8 @@ export function chatsByIds(deps: Deps, ids: string[]): ChatRow[] {
 export function messagesByIds(deps: Deps, ids: string[]): MessageRow[] {
   return repo.messagesByIds(deps.db, [...new Set(ids)]);
 }
+
+/** Her change sequence number now (0 before her first write): what a pull from 0 reaches. */
+export function changeSeqOfUser(deps: Deps, userId: string): number {
+  return repo.changeSeqOf(deps.db, userId);
+}

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
+import { changeFeed } from '../sync/notify';
 
 export interface ChatRow {
   id: string;
@@ -99,8 +100,13 @@ function allMessages<P extends unknown[]>(statement: Statement<P, unknown>, ...p
   return (statement.raw(true).all(...params) as unknown[][]).map(messageOf);
 }
 
-/** The user's next change sequence number (1, 2, 3, ...). Call inside the write's transaction. */
+/**
+ * The user's next change sequence number (1, 2, 3, ...). Call inside the write's transaction.
+ * Her devices hear of it (sync/notify.ts) once the transaction is over, as from a NOTIFY sent
+ * in it: every write to her rows passes here or through renumberReplies.
+ */
 export function nextChangeSeq(db: Db, userId: string): number {
+  changeFeed(db).changed(userId);
   const row = db
     .prepare<[string], { seq: number }>(
       `INSERT INTO user_change_seq (user_id, seq) VALUES (?, 1)
@@ -486,6 +492,7 @@ export function renumberReplies(db: Db, userId: string): void {
     )
     .get({ userId, count });
   if (!last) throw new Error('No change sequence number was returned');
+  changeFeed(db).changed(userId);
   db.prepare(
     `UPDATE messages SET change_seq = @first + ordered.n - 1
      FROM (

@@ -3,9 +3,10 @@ import { encodePullPage } from '@shared/compact-pull';
 import { pullQuerySchema, pushBodySchema } from '@shared/sync-schema';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
-import { signedIn } from '../http/signedIn';
+import { signedIn, signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validate, validateBody } from '../http/validate';
+import { streamChanges } from './events';
 import { pull, push } from './service';
 
 /** The sync API (ARCHITECTURE.md, Sync protocol), mounted under /api. */
@@ -27,6 +28,12 @@ export function syncRoutes(deps: Deps): Router<AppState> {
     ctx.set('Cache-Control', 'no-store');
     const page = pull(deps, { userId: user.id, tier, cursor, limit });
     ctx.body = format === 'compact' ? encodePullPage(page) : page;
+  });
+
+  // Live sync: tells her device when to pull (ARCHITECTURE.md, Live sync).
+  router.get('/sync/events', (ctx) => {
+    const user = signedInUser(ctx);
+    streamChanges(deps, ctx, user.id);
   });
 
   return router;

@@ -1,0 +1,78 @@
+import { setImmediate } from 'node:timers';
+import type { Db } from '../db/open';
+
+/**
+ * "Her data changed", from the code that writes it to the devices that follow it (GET
+ * /api/sync/events). In this process on SQLite. With PostgreSQL (ARCHITECTURE.md, Growing
+ * past one VM) `changed` would be a NOTIFY in the writing transaction and each process would
+ * LISTEN on one connection and call its own subscribers: the same interface.
+ */
+export interface ChangeFeed {
+  /**
+   * Her change sequence advanced. Call it in the write's transaction, as a NOTIFY would be:
+   * subscribers hear once that turn of the event loop is over (better-sqlite3's transactions
+   * are synchronous, so by then it is committed or undone), once per turn however many writes.
+   */
+  changed(userId: string): void;
+  /** Follows her changes; answers the unsubscribe. */
+  subscribe(userId: string, subscriber: Subscriber): () => void;
+  /** How many follow her in this process. */
+  subscribers(userId: string): number;
+  /** Tells every subscriber the feed is closing (server shutdown) and forgets them. */
+  close(): void;
+}
+
+export interface Subscriber {
+  changed(): void;
+  /** The feed closed: the subscriber ends what it holds open. */
+  closed(): void;
+}
+
+const feeds = new WeakMap<Db, ChangeFeed>();
+
+/** The one feed of this database connection (as groupCommit is one per connection). */
+export function changeFeed(db: Db): ChangeFeed {
+  const known = feeds.get(db);
+  if (known) return known;
+  const feed = createChangeFeed();
+  feeds.set(db, feed);
+  return feed;
+}
+
+export function createChangeFeed(): ChangeFeed {
+  const following = new Map<string, Set<Subscriber>>();
+  const due = new Set<string>();
+
+  function deliver(): void {
+    const users = [...due];
+    due.clear();
+    for (const userId of users) {
+      for (const subscriber of [...(following.get(userId) ?? [])]) subscriber.changed();
+    }
+  }
+
+  return {
+    changed(userId) {
+      // Nobody follows her (most writes on a server with few devices open): nothing to do.
+      if (!following.has(userId) || due.has(userId)) return;
+      if (due.size === 0) setImmediate(deliver);
+      due.add(userId);
+    },
+    subscribe(userId, subscriber) {
+      const set = following.get(userId) ?? new Set();
+      set.add(subscriber);
+      following.set(userId, set);
+      return () => {
+        set.delete(subscriber);
+        if (set.size === 0 && following.get(userId) === set) following.delete(userId);
+      };
+    },
+    subscribers: (userId) => following.get(userId)?.size ?? 0,
+    close() {
+      const all = [...following.values()].flatMap((set) => [...set]);
+      following.clear();
+      due.clear();
+      for (const subscriber of all) subscriber.closed();
+    },
+  };
+}
