@@ -3,6 +3,7 @@ import {
   isInputBar,
   isStatusBar,
   joinAddresses,
+  statusBarLines,
   withoutBubbleTime,
   withoutClutter,
   type TranscriptLine,
@@ -88,6 +89,19 @@ describe('isStatusBar', () => {
   it('is not a line of the chat', () => {
     for (const line of ['Today 5:42 PM', 'Alex', 'LTE coverage is bad here', '87', 'Them: hi'])
       expect(isStatusBar(line), line).toBe(false);
+  });
+});
+
+describe('statusBarLines', () => {
+  it('counts a status bar read block by block, as the chat reader finds it', () => {
+    expect(statusBarLines(['all TE', '9:41', '87%', 'Maya', 'Them: hi'])).toBe(3);
+    expect(statusBarLines(['9:41 ul LTE 87%', 'Maya'])).toBe(1);
+  });
+
+  it('counts nothing where no line is a status bar beyond doubt', () => {
+    expect(statusBarLines(['JO', 'Them: hi'])).toBe(0);
+    expect(statusBarLines(['all TE', 'Maya'])).toBe(0);
+    expect(statusBarLines(['Today 5:42 PM', 'Them: hi'])).toBe(0);
   });
 });
 

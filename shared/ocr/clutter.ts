@@ -86,18 +86,44 @@ const HAS_STATUS_SIGN = new RegExp(
   'i',
 );
 
-/** A line made only of status-bar pieces, with at least one that only a status bar has. */
-export function isStatusBar(text: string): boolean {
-  const tokens = text
+const tokensOf = (text: string) =>
+  text
     .replace(/(\d)\s+%/g, '$1%')
     .trim()
     .split(/\s+/)
     .filter(Boolean);
+
+/** A line made only of status-bar pieces, with at least one that only a status bar has. */
+export function isStatusBar(text: string): boolean {
+  const tokens = tokensOf(text);
   return (
     tokens.length > 0 &&
     HAS_STATUS_SIGN.test(text) &&
     tokens.every((token) => STATUS_TOKEN.test(token))
   );
+}
+
+/**
+ * A line that may be part of a status bar read in pieces: status-bar pieces and misread
+ * network names ("TE" for LTE), with at least one real piece ("all TE", never a name "JO").
+ */
+function isStatusPiece(text: string): boolean {
+  const tokens = tokensOf(text);
+  const known = tokens.filter((token) => STATUS_TOKEN.test(token));
+  return (
+    known.length > 0 && tokens.every((token) => known.includes(token) || /^[A-Z]{1,3}$/.test(token))
+  );
+}
+
+/**
+ * How many lines at the top are the status bar: the leading run of status-bar pieces (its
+ * blocks are read one by one: the clock, the signal and network, the battery), when one of
+ * them is a status bar beyond doubt.
+ */
+export function statusBarLines(texts: string[]): number {
+  let run = 0;
+  while (run < texts.length && isStatusPiece(texts[run] ?? '')) run += 1;
+  return texts.slice(0, run).some(isStatusBar) ? run : 0;
 }
 
 /** Input-bar placeholders of the common messengers, compared lower-case without end dots. */
@@ -224,8 +250,7 @@ export function joinAddresses(text: string): string {
  * empty are dropped.
  */
 export function withoutClutter(lines: TranscriptLine[]): TranscriptLine[] {
-  let start = 0;
-  while (start < lines.length && isStatusBar(lines[start]?.text ?? '')) start += 1;
+  const start = statusBarLines(lines.map((line) => line.text));
   let end = lines.length;
   while (end > start && isInputBar(lines[end - 1]?.text ?? '')) end -= 1;
   return lines
