@@ -119,7 +119,7 @@ describe('isInputBar', () => {
   });
 
   it('is not a message that says more', () => {
-    for (const line of ['Message me later', 'I got your message', 'Type a message to him'])
+    for (const line of ['Message me later', 'I got your message', 'Type a message to him', 'Reply'])
       expect(isInputBar(line), line).toBe(false);
   });
 });

@@ -140,8 +140,6 @@ const PLACEHOLDERS = new Set([
   'send message',
   'aa',
   'message...',
-  'say something',
-  'reply',
   'chat message',
   'rcs message',
   'signal message',
