@@ -1,4 +1,12 @@
-import { copyFileSync, createReadStream, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  createReadStream,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Vite 8 bundles with Rolldown (a dependency of Vite's own): only its types are read here.
@@ -15,8 +23,9 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /**
  * What on-device OCR loads, by its path under /ocr/ (app/ocr/tesseract.ts): tesseract.js's
- * worker script, every core build (the worker picks relaxed-SIMD, SIMD or plain, LSTM-only),
- * and the eng LSTM traineddata. Served from our own origin, never a CDN, never committed.
+ * worker script, the LSTM-only core builds (the worker picks relaxed-SIMD, SIMD or plain; the
+ * app asks for OEM.LSTM_ONLY, so the builds with the legacy engine are never loaded), and the
+ * eng LSTM traineddata. Served from our own origin, never a CDN, never committed.
  */
 function ocrFiles(): Map<string, string> {
   const coreDir = fromRoot('./node_modules/tesseract.js-core');
@@ -27,10 +36,24 @@ function ocrFiles(): Map<string, string> {
       fromRoot('./node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
     ],
   ]);
-  for (const name of readdirSync(coreDir).filter((file) => file.endsWith('.wasm.js'))) {
+  for (const name of readdirSync(coreDir).filter((file) => file.endsWith('-lstm.wasm.js'))) {
     files.set(`core/${name}`, join(coreDir, name));
   }
   return files;
+}
+
+/**
+ * The OCR files in the service worker's precache, each with its content's hash as revision:
+ * installed with the app (issue 37), so the first screenshot she reads loads them from the
+ * device, not the network, and reads offline from the start. About 15 MB: each of the three
+ * core builds is 3.9 MB, and a precache list cannot know which one this device will pick.
+ * Workbox's per-file size limit applies to globbed files only, so none needs raising.
+ */
+function ocrPrecacheEntries(files: Map<string, string>) {
+  return [...files].map(([name, file]) => ({
+    url: `/ocr/${name}`,
+    revision: createHash('md5').update(readFileSync(file)).digest('hex'),
+  }));
 }
 
 /** Copies the OCR files into the build's /ocr/ and serves them from node_modules in `vite dev`. */
@@ -151,7 +174,7 @@ const reactRouterProduction = [
   },
 ];
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, command }) => ({
   root: fileURLToPath(new URL('./app', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   resolve: {
@@ -172,26 +195,16 @@ export default defineConfig(({ mode }) => ({
       manifest,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The OCR files are listed below with their revisions, not globbed (they are copied in
+        // after the bundle is written).
         globIgnores: ['ocr/**', 'screenshots/**'],
+        additionalManifestEntries: command === 'build' ? ocrPrecacheEntries(ocrFiles()) : [],
         // Answers the share target's POST, which the generated worker cannot (app/pwa/shareTarget.ts).
         importScripts: [`/${SHARE_TARGET_SCRIPT}`],
         navigateFallback: 'index.html',
         // /api is data, never the app; the reset page must come from the server, whose answer
         // carries Referrer-Policy: no-referrer (its URL holds the reset token).
         navigateFallbackDenylist: [/^\/api\//, /^\/reset-password/],
-        // The OCR files are far over the precache limit: cached on first use, so basic OCR
-        // works offline after she has read one screenshot online.
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/ocr/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'besties-ocr',
-              expiration: { maxEntries: 20 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-        ],
         cleanupOutdatedCaches: true,
       },
     }),

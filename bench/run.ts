@@ -27,6 +27,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'reply', file: 'reply-latency.ts' },
   { name: 'safety', file: 'safety.ts' },
   { name: 'ocr', file: 'ocr.ts' },
+  { name: 'ocr-first-read', file: 'ocr-first-read.ts' },
 ];
 
 function main(): void {

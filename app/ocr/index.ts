@@ -14,3 +14,13 @@ export async function readScreenshotOnDevice(
   const { readOnDevice } = await import('./readOnDevice');
   return readOnDevice(file, onProgress);
 }
+
+/**
+ * Starts the worker (its script, the core wasm and the language data) without reading
+ * anything: called as the screenshot dialog opens, so the first read after install does not
+ * wait for all of that once she has picked her image (issue 37). A failure (offline before
+ * the files were cached) is left for the read itself to meet and report.
+ */
+export function warmUpReader(): void {
+  import('./readOnDevice').then(({ warmUp }) => warmUp()).catch(() => undefined);
+}

@@ -2,7 +2,7 @@ import { readScreenshot } from '@shared/ocr/readScreenshot';
 import type { ScreenshotText } from '@shared/ocr/types';
 import { decodeImage } from './decode';
 import type { OcrProgress } from './progress';
-import { deviceRecogniser } from './tesseract';
+import { deviceRecogniser, startWorker } from './tesseract';
 
 /**
  * Reads a screenshot on the device with the same screenshot-aware pipeline as the server
@@ -14,4 +14,9 @@ export async function readOnDevice(
 ): Promise<ScreenshotText> {
   const image = await decodeImage(file);
   return readScreenshot(image, deviceRecogniser(onProgress));
+}
+
+/** The worker started and its language loaded, ready for the first read. */
+export async function warmUp(): Promise<void> {
+  await startWorker();
 }

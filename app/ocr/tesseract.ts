@@ -14,7 +14,8 @@ const ocrUrl = (path: string) => new URL(`/ocr/${path}`, location.origin).href;
 let worker: Promise<Worker> | null = null;
 let listener: ((progress: OcrProgress) => void) | null = null;
 
-function theWorker(): Promise<Worker> {
+/** The worker, started now if it is not yet (the dialog warms it up as it opens). */
+export function startWorker(): Promise<Worker> {
   worker ??= createWorker('eng', OEM.LSTM_ONLY, {
     workerPath: ocrUrl('worker.min.js'),
     corePath: ocrUrl('core/'),
@@ -34,7 +35,7 @@ export function deviceRecogniser(onProgress: (progress: OcrProgress) => void): R
   // The prepared image goes to the worker as PGM bytes (no PNG encoding), read by Leptonica.
   return tesseractRecogniser(async (pgm) => {
     listener = onProgress;
-    const ready = await theWorker();
+    const ready = await startWorker();
     const { data } = await ready.recognize(pgm as unknown as ImageLike, {}, { blocks: true });
     return data;
   });

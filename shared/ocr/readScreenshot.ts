@@ -10,7 +10,14 @@ import { normaliseRegion } from './normalise';
 import { estimateBackground, findRegions } from './regions';
 import type { Region } from './regions';
 import { lineHeight, resize, textScale } from './scale';
-import { cleanLine, linesByPlacement, meanConfidence, transcript } from './transcript';
+import { withoutClutter } from './clutter';
+import {
+  cleanLine,
+  formatTranscript,
+  linesByPlacement,
+  meanConfidence,
+  transcriptLines,
+} from './transcript';
 
 export interface ReadScreenshotOptions {
   /** Resize text to the size read best: small enlarged, big reduced (default true). */
@@ -37,10 +44,12 @@ async function readChat(
   const { canvas, placements } = stack(prepareRegions(image, regions, rescale));
   const recognition = await recognise(greyToRgba(canvas));
   const grouped = linesByPlacement(recognition.lines, placements);
+  const lines = withoutClutter(transcriptLines(regions, grouped));
   return {
-    text: transcript(regions, grouped),
+    text: formatTranscript(lines),
     confidence: meanConfidence(grouped.flat()),
-    bubbles: regions.filter((region) => region.kind === 'bubble').length,
+    // The bubbles she sees in the transcript: an input bar drawn like one is not counted.
+    bubbles: lines.filter((line) => line.kind !== 'page').length,
   };
 }
 
@@ -59,7 +68,12 @@ async function readPlain(
   let page = inPlace(image, parts);
   if (rescale) page = resize(page, textScale(lineHeight(page)));
   const recognition = await recognise(greyToRgba(page));
-  const text = recognition.text.split('\n').map(cleanLine).filter(Boolean).join('\n');
+  const lines = recognition.text
+    .split('\n')
+    .map(cleanLine)
+    .filter(Boolean)
+    .map((text) => ({ kind: 'page' as const, text }));
+  const text = formatTranscript(withoutClutter(lines));
   return { text, confidence: recognition.confidence, bubbles: 0 };
 }
 

@@ -5,6 +5,7 @@
 import type { OcrLine } from './types';
 import type { Placement } from './compose';
 import type { Region } from './regions';
+import { withoutClutter, type TranscriptLine } from './clutter';
 
 /**
  * Typographic quotes and stray spaces the recogniser adds; a chat message wants plain text.
@@ -33,16 +34,29 @@ export function linesByPlacement(lines: OcrLine[], placements: Placement[]): Ocr
 
 const LABEL = { them: 'Them', me: 'Me' } as const;
 
-export function transcript(regions: Region[], grouped: OcrLine[][]): string {
-  const out: string[] = [];
+/** A bubble's lines as one line with its side; text on the page line by line, unlabelled. */
+export function transcriptLines(regions: Region[], grouped: OcrLine[][]): TranscriptLine[] {
+  const out: TranscriptLine[] = [];
   grouped.forEach((lines, index) => {
     const region = regions[index];
     const texts = lines.map((line) => cleanLine(line.text)).filter(Boolean);
     if (!region || texts.length === 0) return;
-    if (region.kind === 'bubble') out.push(`${LABEL[region.side]}: ${texts.join(' ')}`);
-    else out.push(...texts);
+    if (region.kind === 'bubble') out.push({ kind: region.side, text: texts.join(' ') });
+    else out.push(...texts.map((text) => ({ kind: 'page' as const, text })));
   });
-  return out.join('\n');
+  return out;
+}
+
+/** `Them: …` / `Me: …` for bubbles, page text as it is, one line each. */
+export function formatTranscript(lines: TranscriptLine[]): string {
+  return lines
+    .map((line) => (line.kind === 'page' ? line.text : `${LABEL[line.kind]}: ${line.text}`))
+    .join('\n');
+}
+
+/** The transcript as she reads it: without the phone's clutter (clutter.ts). */
+export function transcript(regions: Region[], grouped: OcrLine[][]): string {
+  return formatTranscript(withoutClutter(transcriptLines(regions, grouped)));
 }
 
 /** Confidence over the lines kept, weighted by their length. */

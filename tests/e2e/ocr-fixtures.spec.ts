@@ -5,7 +5,7 @@ import { signUpViaApi } from './helpers';
 
 /**
  * The issue's bar, in the browser: each fixture (light, dark mode, mixed bubble colours, small
- * text, a receipt, a business card) read on the device through the dialog with a character
+ * text, WhatsApp dark with the phone's clutter, a receipt, two business cards) read on the device through the dialog with a character
  * error rate of at most 2 %.
  */
 test('reads every OCR fixture on the device with at most 2 % character errors', async ({

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/Toaster';
-import { readScreenshotOnDevice } from '../../../ocr';
+import { readScreenshotOnDevice, warmUpReader } from '../../../ocr';
 import { ScreenshotDialog } from './ScreenshotDialog';
 import { preloadDialogs } from '../../../components/ui/Dialog';
 
@@ -10,8 +10,9 @@ import { preloadDialogs } from '../../../components/ui/Dialog';
 beforeAll(preloadDialogs);
 
 // jsdom cannot run tesseract: the device's reader is replaced (its own module, app/ocr).
-vi.mock('../../../ocr', () => ({ readScreenshotOnDevice: vi.fn() }));
+vi.mock('../../../ocr', () => ({ readScreenshotOnDevice: vi.fn(), warmUpReader: vi.fn() }));
 const readOnDevice = vi.mocked(readScreenshotOnDevice);
+const warmUp = vi.mocked(warmUpReader);
 
 const ANALYSIS = {
   type: 'general',
@@ -43,6 +44,7 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
   readOnDevice.mockReset();
+  warmUp.mockReset();
 });
 
 afterEach(() => {
@@ -74,6 +76,21 @@ describe('the screenshot dialog', { timeout: 15_000 }, () => {
       expect.objectContaining({ text: 'Them: sorry\nMe: ok!', enhanced: null, confidence: 0.91 }),
     );
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("starts the reader's worker as it opens, before she picks an image", async () => {
+    renderDialog();
+    await waitFor(() => expect(warmUp).toHaveBeenCalledTimes(1));
+    expect(readOnDevice).not.toHaveBeenCalled();
+  });
+
+  it('starts no worker while it is closed, and starts it once it opens', async () => {
+    const props = { image: null, onOpenChange: vi.fn(), onUse: vi.fn() };
+    const { rerender } = render(<ScreenshotDialog open={false} {...props} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warmUp).not.toHaveBeenCalled();
+    rerender(<ScreenshotDialog open {...props} />);
+    await waitFor(() => expect(warmUp).toHaveBeenCalledTimes(1));
   });
 
   it('refuses a file that is not an image', async () => {

@@ -1,7 +1,9 @@
 import './screenshot.css';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { AnalysisType } from '@shared/chat';
+import { afterPaint } from '../../../components/afterScreen';
 import { Dialog, DialogContent } from '../../../components/ui/Dialog';
+import { warmUpReader } from '../../../ocr';
 import { AnalysisOptions } from './AnalysisOptions';
 import { DropZone } from './DropZone';
 import { OcrResult } from './OcrResult';
@@ -41,6 +43,10 @@ export function ScreenshotDialog({ open, onOpenChange, image, onUse }: Screensho
   }
 
   const readImage = (file: Blob) => void read(file, { enhanced, analysisType });
+
+  // The reader's worker starts as the dialog opens, once it is drawn: while she picks an
+  // image, its wasm and language data load (13 s of a first read after install, issue 37).
+  useEffect(() => (open ? afterPaint(warmUpReader) : undefined), [open]);
 
   // A pasted or shared image is read the moment the dialog opens with it.
   const readGiven = useEffectEvent(readImage);
