@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { EXPORT_PATH, EXPORT_ZIP_PATH, exportFileName, PROFILE_IMAGE_FIELD } from '@shared/account';
 import type { UserExport } from '@shared/account';
 import { TEASER_NOTE } from '@shared/markdown';
 import { OCR_UPLOAD_PATH } from '@shared/ocr-api';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
+import { unzip } from '../unzip';
 import { signedInClient } from './fakes/besties';
 import { fakeReader, getBytes, postImage, smallPng } from './fakes/ocr';
 import type { Client, TestServer } from './harness';
@@ -22,34 +22,6 @@ beforeAll(async () => {
   server = await startTestServer({ ocr: reader });
 });
 afterAll(() => server.stop());
-
-/** The zip's entries by name, each read whole (a test's zip is small). */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    fromBuffer(bytes, { lazyEntries: true }, (error, file) =>
-      error ? reject(error) : resolve(file),
-    ),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
 
 async function zipOf(client: Client) {
   const answer = await getBytes(client, EXPORT_ZIP_PATH);
