@@ -26,6 +26,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'reply', file: 'reply-latency.ts' },
   { name: 'safety', file: 'safety.ts' },
   { name: 'ocr', file: 'ocr.ts' },
+  { name: 'export', file: 'export.ts' },
 ];
 
 function main(): void {
