@@ -28,6 +28,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'safety', file: 'safety.ts' },
   { name: 'ocr', file: 'ocr.ts' },
   { name: 'ocr-first-read', file: 'ocr-first-read.ts' },
+  { name: 'export', file: 'export.ts' },
 ];
 
 function main(): void {

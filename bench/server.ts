@@ -9,18 +9,17 @@
  * list's own answer (its bytes and headers, recorded), to show how much of the list's share the
  * answer's shape alone takes.
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { openSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Request } from 'autocannon';
 import { compactPullPath } from '@shared/compact-pull';
 import { makeDataDir } from '../tests/integration/harness';
 import type { RecordedAnswer } from './bare-koa';
+import { freePort, startProcess, stopProcess, waitUntilUp } from './process';
 import { report } from './report';
 import type { Check } from './report';
 import { seedHistory } from './seed';
@@ -53,55 +52,6 @@ const BENCH_ENV = {
   REPLY_JOB_CONCURRENCY: '64',
   BUILTIN_REPLY_PIECE_DELAY_MS: '0',
 };
-
-const root = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A TypeScript entry point in its own Node process, its output going to `logFile`. */
-function startProcess(entry: string, env: Record<string, string>, logFile: string) {
-  const out = openSync(logFile, 'a');
-  // BENCH_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile both processes.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      const answer = await fetch(url);
-      await answer.arrayBuffer();
-      if (answer.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 interface User {
   id: string;

@@ -66,3 +66,9 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal('DELETE', { error: deleteAccountMessages.confirmWord }),
 });
 export type DeleteAccountBody = z.input<typeof deleteAccountSchema>;
+
+/** GET /api/user/export's query: no format (or json) is the JSON file, zip the complete export. */
+export const exportQuerySchema = z.object({
+  format: z.enum(['json', 'zip']).optional(),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;

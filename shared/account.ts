@@ -110,5 +110,23 @@ export interface UserExport {
 }
 
 /** The export's file name for a given day, e.g. besties-export-2026-11-26.json. */
-export const exportFileName = (date: Date) =>
-  `besties-export-${date.toISOString().slice(0, 10)}.json`;
+export const exportFileName = (date: Date, extension: 'json' | 'zip' = 'json') =>
+  `besties-export-${date.toISOString().slice(0, 10)}.${extension}`;
+
+/**
+ * GET /api/user/export?format=zip: the complete export (issue 37), one zip of
+ *   README.md          what is inside, her picture, her chats, her screenshots never sent
+ *   data.json          the JSON of GET /api/user/export, the same shape
+ *   chats/NNNN-*.md    each chat as a readable document (teasers stay teasers)
+ *   images/profile-picture.webp, images/screenshots/{id}.{png|webp}   her files, as stored
+ * with the JSON route's sign-in and rate limit (they share one), never cached.
+ */
+export const EXPORT_PATH = '/api/user/export';
+export const EXPORT_ZIP_PATH = `${EXPORT_PATH}?format=zip`;
+export const EXPORT_ZIP_ENTRIES = {
+  readme: 'README.md',
+  data: 'data.json',
+  chatsDir: 'chats',
+  profilePicture: 'images/profile-picture.webp',
+  screenshotsDir: 'images/screenshots',
+} as const;

@@ -24,9 +24,12 @@ describe('fileNameOf (Content-Disposition)', () => {
 
 describe('downloadExport', () => {
   it('names the file for the day when the server names none', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json({ format: 'besties-export' })));
+    const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06]);
+    const fetchMock = vi.fn().mockResolvedValue(new Response(zip));
+    vi.stubGlobal('fetch', fetchMock);
     const { blob, fileName } = await downloadExport(() => new Date('2026-11-26T12:00:00Z'));
-    expect(fileName).toBe('besties-export-2026-11-26.json');
-    expect(JSON.parse(await blob.text())).toEqual({ format: 'besties-export' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user/export?format=zip');
+    expect(fileName).toBe('besties-export-2026-11-26.zip');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(zip);
   });
 });

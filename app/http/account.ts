@@ -1,5 +1,5 @@
 import type { DeleteAccountBody, EndSessionsAnswer, SessionsAnswer } from '@shared/account';
-import { exportFileName } from '@shared/account';
+import { EXPORT_ZIP_PATH, exportFileName } from '@shared/account';
 import { apiJson, apiRequest } from './client';
 
 /** Her signed-in sessions, this one marked `current`. */
@@ -22,13 +22,17 @@ export interface DataExport {
   fileName: string;
 }
 
-/** Everything of hers as one JSON file, named as the server names it. */
+/**
+ * Everything of hers as one zip (the JSON file, each chat as Markdown, her images), named as
+ * the server names it. Errors still come as JSON.
+ */
 export async function downloadExport(now: () => Date = () => new Date()): Promise<DataExport> {
-  const response = await apiRequest('GET', '/api/user/export', undefined, {
-    accept: 'application/json',
+  const response = await apiRequest('GET', EXPORT_ZIP_PATH, undefined, {
+    accept: 'application/zip, application/json;q=0.5',
   });
   const blob = await response.blob();
-  const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? exportFileName(now());
+  const fileName =
+    fileNameOf(response.headers.get('Content-Disposition')) ?? exportFileName(now(), 'zip');
   return { blob, fileName };
 }
 

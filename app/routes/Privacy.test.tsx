@@ -15,7 +15,7 @@ function pageText() {
 describe('the privacy page', () => {
   it("tells her how to take her data: 'Download my data' and 'Export as Markdown'", () => {
     const text = pageText();
-    expect(text).toContain("'Download my data' gives you one JSON file with everything of yours");
+    expect(text).toContain("'Download my data' gives you one zip file with everything of yours");
     expect(text).toContain("'Export as Markdown'");
   });
 

@@ -95,11 +95,12 @@ export function Privacy() {
           every device but the one in your hand).
         </li>
         <li>
-          Take your data with you: in Settings, Your data, 'Download my data' gives you one JSON
-          file with everything of yours: your profile, every chat and message as you see them, your
-          screenshots' text and analyses, your purchases and your signed-in devices. Each chat's
-          menu (⋯) also has 'Export as Markdown', which saves that chat as a readable document from
-          what is on your device, even offline.
+          Take your data with you: in Settings, Your data, 'Download my data' gives you one zip file
+          with everything of yours: your profile and picture, every chat and message as you see them
+          (as data, and each chat as a document you can read), your screenshots with their text and
+          analyses, your purchases and your signed-in devices. Each chat's menu (⋯) also has 'Export
+          as Markdown', which saves that chat as a readable document from what is on your device,
+          even offline.
         </li>
         <li>
           Delete your account: in Settings, Your data, 'Delete my account' asks for your password

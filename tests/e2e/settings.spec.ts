@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { unzip } from '../unzip';
 import {
   chatWithMessage,
   fillLogIn,
@@ -174,8 +175,12 @@ test('she downloads all her data, and a chat as Markdown', async ({ page }) => {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download my data' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^besties-export-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+  expect(download.suggestedFilename()).toMatch(/^besties-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const entries = await unzip(await readFile((await download.path())!));
+  expect([...entries.keys()]).toContainEqual(
+    expect.stringMatching(/^chats\/0001-.*my-sister-borrowed-my-dress-again\.md$/),
+  );
+  const data = JSON.parse(entries.get('data.json')?.toString('utf8') ?? '') as {
     user: { email: string };
     chats: { id: string; messages: { message: string }[] }[];
   };

@@ -1,7 +1,16 @@
+import {
+  escapeBlock,
+  escapeInline,
+  headingText,
+  oneLine,
+  quote,
+  slugOf,
+  TEASER_NOTE,
+} from '@shared/markdown';
 import type { LocalChat, LocalMessage } from '../../db/db';
 import { toChatItem, type ChatItem } from './chatItems';
 
-export const TEASER_NOTE = '(Preview — the rest of this reply comes with a plan.)';
+export { escapeBlock, TEASER_NOTE };
 export const PENDING_NOTE = '(Not sent yet: waiting to reach the server.)';
 
 export interface MarkdownOptions {
@@ -27,7 +36,7 @@ export function chatToMarkdown(
   const title = oneLine(chat.title) || `Chat with ${bestie}`;
   const exported = when(options.exportedAt.toISOString(), { dateStyle: 'medium' });
   const blocks = [
-    `# ${escapeLine(title).replace(/#+$/, (closing) => `\\${closing}`)}`,
+    `# ${headingText(title)}`,
     `A chat with ${escapeInline(bestie)} (AI) · exported ${exported}`,
   ];
   if (messages.length === 0) blocks.push('_No messages yet._');
@@ -71,40 +80,6 @@ function ocrBody(item: Extract<ChatItem, { kind: 'ocr' }>): string[] {
   ];
 }
 
-/** Text as a blockquote, line by line, escaped inside the quote too. */
-function quote(text: string): string {
-  return escapeBlock(text)
-    .split('\n')
-    .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
-    .join('\n');
-}
-
-/**
- * Her text as written, with every line that Markdown would read as structure escaped: an ATX
- * heading (`# `), a setext underline or rule (`---`, `===`, `***`, `___`), a code fence
- * (which would swallow everything after it) and a raw HTML block (`<`).
- */
-export function escapeBlock(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').trim().split('\n');
-  return lines.map(escapeLine).join('\n');
-}
-
-const STRUCTURE = /^( {0,3})(#{1,6}(?=\s|$)|=+\s*$|(?:[-*_]\s*){3,}$|-+\s*$|`{3,}|~{3,}|<)/;
-
-function escapeLine(line: string): string {
-  return line.replace(
-    STRUCTURE,
-    (_whole, indent: string, marker: string) => `${indent}\\${marker}`,
-  );
-}
-
-/** A short piece set inside our own lines (a name, a reason): no emphasis markers of its own. */
-function escapeInline(text: string): string {
-  return text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
-}
-
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
 function formatDate(iso: string, style: Intl.DateTimeFormatOptions, options: MarkdownOptions) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'unknown time';
@@ -115,15 +90,7 @@ function formatDate(iso: string, style: Intl.DateTimeFormatOptions, options: Mar
 
 /** `{slug-of-title}-{yyyy-mm-dd}.md`, the day in her own time. */
 export function markdownFileName(chat: LocalChat, exportedAt: Date): string {
-  const slug =
-    oneLine(chat.title || `Chat with ${chat.persona.name}`)
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'chat';
+  const slug = slugOf(chat.title || `Chat with ${chat.persona.name}`);
   const pad = (value: number) => String(value).padStart(2, '0');
   const day = `${exportedAt.getFullYear()}-${pad(exportedAt.getMonth() + 1)}-${pad(exportedAt.getDate())}`;
   return `${slug}-${day}.md`;

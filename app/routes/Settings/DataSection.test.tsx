@@ -74,24 +74,26 @@ function renderSection() {
 const toastArea = () =>
   within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
 
-const EXPORT = { format: 'besties-export', version: 1, chats: [] };
+/** An empty zip: its end-of-central-directory record alone. */
+const ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
 
 describe("'Download my data'", () => {
-  it("saves the server's JSON file under the server's file name", async () => {
+  it("saves the server's zip under the server's file name", async () => {
     const api = fakeAccountApi({
       'GET /api/user/export': () =>
-        Response.json(EXPORT, {
+        new Response(ZIP, {
           headers: {
-            'Content-Disposition': 'attachment; filename="besties-export-2026-11-20.json"',
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="besties-export-2026-11-20.zip"',
           },
         }),
     });
     renderSection();
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(api.calls()).toEqual(['GET /api/user/export']);
-    expect(saved[0]?.fileName).toBe('besties-export-2026-11-20.json');
-    expect(JSON.parse(await saved[0]!.blob.text())).toEqual(EXPORT);
+    expect(api.calls()).toEqual(['GET /api/user/export?format=zip']);
+    expect(saved[0]?.fileName).toBe('besties-export-2026-11-20.zip');
+    expect(new Uint8Array(await saved[0]!.blob.arrayBuffer())).toEqual(ZIP);
     expect(screen.getByRole('button', { name: 'Download my data' })).toBeTruthy();
   });
 
@@ -99,10 +101,10 @@ describe("'Download my data'", () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
     try {
-      fakeAccountApi({ 'GET /api/user/export': () => Response.json(EXPORT) });
+      fakeAccountApi({ 'GET /api/user/export': () => new Response(ZIP) });
       renderSection();
       await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
-      await waitFor(() => expect(saved[0]?.fileName).toBe('besties-export-2026-11-26.json'));
+      await waitFor(() => expect(saved[0]?.fileName).toBe('besties-export-2026-11-26.zip'));
     } finally {
       vi.useRealTimers();
     }
@@ -119,7 +121,7 @@ describe("'Download my data'", () => {
       name: 'Preparing your data...',
     });
     expect(busy.disabled).toBe(true);
-    answer(Response.json(EXPORT));
+    answer(new Response(ZIP));
     expect(await screen.findByRole('button', { name: 'Download my data' })).toBeTruthy();
   });
 

@@ -33,8 +33,9 @@ export function DataSection() {
     <section className="card settings__section" aria-labelledby="data-title">
       <h2 id="data-title">Your data</h2>
       <p className="muted">
-        One JSON file with everything of yours: your profile, every chat and message, your
-        screenshots' text and analyses, your purchases and your devices.
+        One zip file with everything of yours: your profile and picture, every chat and message
+        (also as documents you can read), your screenshots with their text and analyses, your
+        purchases and your devices.
       </p>
       <div className="data-actions">
         <button

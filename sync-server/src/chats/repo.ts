@@ -311,6 +311,16 @@ export function imageUrlsOfChat(db: Db, chatId: string): string[] {
     .map((row) => row.url);
 }
 
+/** The image URLs her messages (in any chat) show. */
+export function imageUrlsOfUser(db: Db, userId: string): string[] {
+  return db
+    .prepare<[string], { url: string }>(
+      `SELECT DISTINCT image_url AS url FROM messages WHERE user_id = ? AND image_url IS NOT NULL`,
+    )
+    .all(userId)
+    .map((row) => row.url);
+}
+
 /** Those of `urls` that her messages (in any chat) still use. */
 export function imageUrlsInUse(db: Db, userId: string, urls: string[]): string[] {
   if (urls.length === 0) return [];

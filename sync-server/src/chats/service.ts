@@ -57,6 +57,11 @@ export function chatWithMessages(
   return { chat, messages: repo.listMessages(deps.db, chat.id) };
 }
 
+/** The image URLs her messages show (a screenshot uploaded but never sent is not among them). */
+export function sentImageUrls(deps: Deps, props: { userId: string }): string[] {
+  return repo.imageUrlsOfUser(deps.db, props.userId);
+}
+
 /** One page of her chat's messages (oldest first) and whether older ones are left. */
 export interface MessagePage {
   chat: ChatRow;

@@ -34,6 +34,15 @@ export function findOwnImages(db: Db, userId: string, ids: string[]): ImageRow[]
     .all(userId, ...ids);
 }
 
+/** Every image of hers, oldest first (sent in a message or not). */
+export function listImagesOf(db: Db, userId: string): ImageRow[] {
+  return db
+    .prepare<[string], ImageRow>(
+      `SELECT ${COLUMNS} FROM images WHERE user_id = ? ORDER BY created_at, id`,
+    )
+    .all(userId);
+}
+
 export function deleteImage(db: Db, id: string): void {
   db.prepare('DELETE FROM images WHERE id = ?').run(id);
 }

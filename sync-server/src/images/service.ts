@@ -62,6 +62,19 @@ export function findOwnImage(
   return { row, file: imageFile(deps.config.dataDir, row) };
 }
 
+/**
+ * Every image she uploaded with its file, whether a message of hers shows it or not (a
+ * screenshot read but never sent stays hers until her account goes).
+ */
+export function listOwnImages(
+  deps: Pick<Deps, 'db' | 'config'>,
+  props: { userId: string },
+): Array<{ row: ImageRow; file: string }> {
+  return repo
+    .listImagesOf(deps.db, props.userId)
+    .map((row) => ({ row, file: imageFile(deps.config.dataDir, row) }));
+}
+
 /** The id of one of our image URLs (`/api/images/{id}`, also absolute), else undefined. */
 export function imageIdOf(url: string | null | undefined): string | undefined {
   return ownUrlId(url, IMAGES_PATH, IMAGE_ID_PATTERN);
