@@ -264,6 +264,8 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
         ),
       }),
   },
+  // The live channel: it answers with a stream that stays open (world.ts reads its head only).
+  { method: 'GET', path: '/api/sync/events', body: 'none' },
   {
     method: 'GET',
     path: '/api/sync/pull',

@@ -352,6 +352,11 @@ export class FuzzWorld {
       redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });
+    // The live channel (GET /api/sync/events) stays open by design: its head is the answer.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, text: '' };
+    }
     return { status: response.status, text: await response.text() };
   }
 
