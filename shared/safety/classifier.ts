@@ -11,6 +11,11 @@
  * - character 3- and 4-grams of the text with its spaces ("kms", "kmss", " kms"), which carry
  *   misspellings, stretched letters and words glued together; a word or pair weighs three.
  *
+ * - the hand-written reading's own verdicts (`Signals`): whether a lexicon rule holds and its
+ *   category, whether the text names means or time of danger now, whether an ordinary frame
+ *   holds. (readCrisis asks the classifier only when no rule holds; in training, the rule's
+ *   feature explains the lines a rule reads, so the words learn from the rest.)
+ *
  * The weights are stored as signed bytes (a scale per head) in base64 and decoded on first use,
  * so loading the module costs nothing until a message is read.
  */
@@ -100,6 +105,21 @@ const CONCEPTS: ReadonlyMap<string, string> = new Map(
   ).flatMap(([concept, words]) => words.split(' ').map((word) => [word, concept] as const)),
 );
 const CONCEPT_SEED = 0x3c6ef372;
+const SIGNAL_SEED = 0x510e527f;
+/** A verdict of the hand-written reading weighs as much as three groups. */
+const SIGNAL_WEIGHT = 27;
+
+/** What the hand-written reading (crisis.ts) makes of a text: features for the classifier. */
+export interface Signals {
+  /** The lexicon's category, or null when no rule holds. */
+  lexicon: CrisisCategory | null;
+  /** Means or a time of danger now are named (pills, a blade, tonight...). */
+  danger: boolean;
+  /** An ordinary frame holds (a laugh, a song, a past struggle...). */
+  ordinary: boolean;
+}
+
+const NO_SIGNALS: Signals = { lexicon: null, danger: false, ordinary: false };
 /** A group, or a pair of groups, weighs as much as three words. */
 const CONCEPT_WEIGHT = 9;
 
@@ -129,6 +149,20 @@ const WORD_WEIGHT = 3;
 const CHAR_MIN = 3;
 const CHAR_MAX = 4;
 
+/** Fewer words than this, and none of a meaning group: too little for the classifier to read. */
+const MIN_WORDS = 3;
+
+/**
+ * True when a normalised text is too thin for the classifier: under MIN_WORDS words and none in
+ * a meaning group (CONCEPTS). "after", "written", "hey and one more": a word or two of ordinary
+ * talk whose few features are mostly noise (each had scored past the threshold); the lexicon
+ * still reads such a text, and a chat's raised risk reads a short answer (risk.ts).
+ */
+export function tooThin(normalised: string): boolean {
+  const words = normalised.split(' ').filter((word) => word !== '' && word !== '.');
+  return words.length < MIN_WORDS && !words.some((word) => CONCEPTS.has(word));
+}
+
 /** Counts per bucket, reused from one reading to the next (zeroed after each). */
 let scratch = new Float64Array(0);
 
@@ -136,7 +170,11 @@ let scratch = new Float64Array(0);
  * The hashed features of a normalised text: a sorted list of [bucket, value] pairs whose values
  * form a unit vector. `buckets` is a power of two.
  */
-export function features(normalised: string, buckets: number): Array<[number, number]> {
+export function features(
+  normalised: string,
+  buckets: number,
+  signals: Signals = NO_SIGNALS,
+): Array<[number, number]> {
   const mask = buckets - 1;
   if (scratch.length < buckets) scratch = new Float64Array(buckets);
   const counts = scratch;
@@ -171,6 +209,12 @@ export function features(normalised: string, buckets: number): Array<[number, nu
     }
   }
   add(hash(`${previous} $`, PAIR_SEED), WORD_WEIGHT);
+  if (signals.lexicon) {
+    add(hash('lexicon', SIGNAL_SEED), SIGNAL_WEIGHT);
+    add(hash(`lexicon ${signals.lexicon}`, SIGNAL_SEED), SIGNAL_WEIGHT);
+  }
+  if (signals.danger) add(hash('danger', SIGNAL_SEED), SIGNAL_WEIGHT);
+  if (signals.ordinary) add(hash('ordinary', SIGNAL_SEED), SIGNAL_WEIGHT);
   const padded = ` ${normalised} `;
   // FNV-1a of each n-gram from its first character on: the same as hash(slice, CHAR_SEED), one
   // pass per start and no substrings (a long message costs no garbage).
@@ -250,16 +294,21 @@ export class Classifier {
   }
 
   /** The probability that a normalised text is a crisis message. */
-  score(normalised: string): number {
+  score(normalised: string, signals: Signals = NO_SIGNALS): number {
     const { model, crisis } = this.weights();
-    return sigmoid(linear(features(normalised, model.buckets), crisis, model.bias, model.scale));
+    return sigmoid(
+      linear(features(normalised, model.buckets, signals), crisis, model.bias, model.scale),
+    );
   }
 
   /** The reading of a normalised text: crisis, its score, and the likeliest category. */
-  read(normalised: string): { crisis: boolean; score: number; category: CrisisCategory } {
+  read(
+    normalised: string,
+    signals: Signals = NO_SIGNALS,
+  ): { crisis: boolean; score: number; category: CrisisCategory } {
     const { model, crisis, categories } = this.weights();
-    const feats = features(normalised, model.buckets);
-    const score = sigmoid(linear(feats, crisis, model.bias, model.scale));
+    const feats = features(normalised, model.buckets, signals);
+    const score = tooThin(normalised) ? 0 : sigmoid(linear(feats, crisis, model.bias, model.scale));
     let best = 0;
     let bestScore = -Infinity;
     categories.forEach((weights, index) => {
@@ -277,7 +326,7 @@ export class Classifier {
     return {
       crisis: score >= model.threshold,
       score,
-      category: model.categories[best] ?? 'passive',
+      category: signals.lexicon ?? model.categories[best] ?? 'passive',
     };
   }
 }

@@ -20,7 +20,7 @@
  *   myself"), but anything else in the message still counts;
  * - "i dont want to die" (fear, surgery) is not a crisis; "i dont want to live" is.
  */
-import { Classifier } from './classifier';
+import { Classifier, type Signals } from './classifier';
 import { MODEL } from './classifier-weights';
 import { EN } from './lexicon-en';
 import { FAMILIES } from './lexicon-families';
@@ -135,8 +135,10 @@ export function silencedAsOrdinary(normalised: string, category: CrisisCategory 
 }
 
 /**
- * One message, read alone: a crisis when a lexicon rule holds (its category) or when the
- * classifier's score reaches its threshold (the classifier's category head names it).
+ * One message, read alone: nothing when an ordinary frame holds around no danger now; else a
+ * crisis when a lexicon rule holds (its category), or when the classifier's score reaches its
+ * threshold (the classifier's category head names it). A rule is never overruled by the
+ * classifier: when unsure, help shows.
  */
 export function readCrisis(text: string): CrisisReading {
   const normalised = normalise(text);
@@ -144,8 +146,17 @@ export function readCrisis(text: string): CrisisReading {
   const category = readLexicon(normalised);
   if (silencedAsOrdinary(normalised, category)) return NONE;
   if (category) return { crisis: true, category };
-  const learned = classifier.read(normalised);
+  const learned = classifier.read(normalised, signalsOf(normalised, null));
   return learned.crisis ? { crisis: true, category: learned.category } : NONE;
+}
+
+/** The hand-written reading's verdicts on a text, as the classifier takes them (Signals). */
+export function signalsOf(normalised: string, lexicon: CrisisCategory | null): Signals {
+  return {
+    lexicon,
+    danger: DANGER_NOW.test(normalised),
+    ordinary: readsOrdinary(normalised),
+  };
 }
 
 /**

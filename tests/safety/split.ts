@@ -18,7 +18,8 @@
  * The fresh batches (tests/safety/fresh-<date>-crisis.txt / -benign.txt) are NOT in this list and
  * nothing here reads them: only the bench scores them, apart. Once scored, a batch is spent and
  * may join this list under a new name (crisis-3.txt / benign-3.txt: the batch of 2026-11-28;
- * crisis-5.txt / benign-5.txt: the second batch of that day).
+ * crisis-5.txt / benign-5.txt: the second batch of that day; crisis-7.txt / benign-7.txt: the
+ * third).
  */
 import { normalise } from '@shared/safety/normalise';
 import { hash } from '@shared/safety/classifier';
@@ -59,10 +60,24 @@ export const LABELLED: readonly LabelledFile[] = [
   // Written for the families crisis-5.txt / benign-5.txt showed, with their ordinary twins.
   { name: 'crisis-6.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-6.txt', label: 'benign', tunedLexicon: false },
+  // The third fresh batch of 2026-11-28, spent (scored once: recall 89.3 %, false alarms 4.3 %).
+  { name: 'crisis-7.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-7.txt', label: 'benign', tunedLexicon: false },
+  // Written for this round by four writers who saw neither the detector, its data nor any fresh
+  // batch: texting style (en), es and pt, fr and de, oblique crises and the hardest near misses.
+  { name: 'crisis-8.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-8.txt', label: 'benign', tunedLexicon: false },
+  { name: 'crisis-9.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-9.txt', label: 'benign', tunedLexicon: false },
+  { name: 'crisis-10.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-10.txt', label: 'benign', tunedLexicon: false },
+  { name: 'crisis-11.txt', label: 'crisis', tunedLexicon: false },
+  { name: 'benign-11.txt', label: 'benign', tunedLexicon: false },
   { name: 'reported-crisis.txt', label: 'crisis', tunedLexicon: false, trainOnly: true },
   // Everyday chat ("tell me something", "say something"): the classifier had read some as a
   // crisis, having seen only crisis lines and their near misses.
   { name: 'everyday.txt', label: 'benign', tunedLexicon: false, everyday: true },
+  { name: 'everyday-2.txt', label: 'benign', tunedLexicon: false, everyday: true },
 ];
 
 export interface LabelledLine extends CorpusLine {
