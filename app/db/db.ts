@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { ChatMessage, PersonaRef } from '@shared/chat';
+import type { AnalysisType, ChatMessage, OcrAnalysis, PersonaRef } from '@shared/chat';
 import type { Mutation } from '@shared/sync';
 import { intoBlocks } from './blocks';
 
@@ -40,10 +40,33 @@ export interface MessageBlock {
   messages: LocalMessage[];
 }
 
+/**
+ * A screenshot she attached to her next message with 'Use this text' (issue 37): its text (as
+ * she left it in the dialog), the image itself and the server's analysis when she has one.
+ */
+export interface ScreenshotAttachment {
+  text: string;
+  image: Blob;
+  analysisType: AnalysisType;
+  enhanced: {
+    analysis: OcrAnalysis;
+    structuredData: Record<string, unknown>;
+    confidence: number;
+    imageUrl: string;
+  } | null;
+  /** 0 to 1. */
+  confidence: number;
+}
+
 /** Her unsent text in a chat's box (`chatId` is the draft id of a chat not created yet). */
 export interface LocalDraft {
   chatId: string;
   text: string;
+  /**
+   * The screenshot attached to it, kept as the draft is, so a reload keeps it too. Not
+   * indexed, so no schema version.
+   */
+  screenshot?: ScreenshotAttachment;
   updatedAt: number;
 }
 

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@shared/user';
-import { db } from './db';
+import { db, type ScreenshotAttachment } from './db';
 import { withWaitingProfile } from './outbox';
 
 /**
@@ -23,13 +23,35 @@ export async function lastUser(): Promise<PublicUser | null> {
   return (row?.value as PublicUser | undefined) ?? null;
 }
 
+/** Her words in a chat's box; a draft with neither words nor a screenshot is forgotten. */
 export async function saveDraft(chatId: string, text: string): Promise<void> {
-  if (text === '') await db.drafts.delete(chatId);
-  else await db.drafts.put({ chatId, text, updatedAt: Date.now() });
+  await db.transaction('rw', db.drafts, async () => {
+    const draft = await db.drafts.get(chatId);
+    if (text === '' && !draft?.screenshot) await db.drafts.delete(chatId);
+    else await db.drafts.put({ ...draft, chatId, text, updatedAt: Date.now() });
+  });
 }
 
 export async function draftOf(chatId: string): Promise<string> {
   return (await db.drafts.get(chatId))?.text ?? '';
+}
+
+/** The screenshot attached to her next message in a chat ('Use this text'), or none. */
+export async function saveDraftScreenshot(
+  chatId: string,
+  screenshot: ScreenshotAttachment | null,
+): Promise<void> {
+  await db.transaction('rw', db.drafts, async () => {
+    const draft = await db.drafts.get(chatId);
+    const text = draft?.text ?? '';
+    if (!screenshot && text === '') await db.drafts.delete(chatId);
+    else if (!screenshot) await db.drafts.put({ chatId, text, updatedAt: Date.now() });
+    else await db.drafts.put({ chatId, text, screenshot, updatedAt: Date.now() });
+  });
+}
+
+export async function draftScreenshotOf(chatId: string): Promise<ScreenshotAttachment | null> {
+  return (await db.drafts.get(chatId))?.screenshot ?? null;
 }
 
 /**

@@ -52,6 +52,8 @@ test('reads a screenshot on the device, and its text goes into the chat with a r
   await page.screenshot({ path: `${SHOTS}/ocr-dialog-${testInfo.project.name}.png` });
   await dialog.getByRole('button', { name: 'Use this text' }).click();
   await expect(dialog).toBeHidden();
+  // Attached to her next message (issue 37): Spill sends it.
+  await page.getByRole('button', { name: 'Spill' }).click();
 
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('OCR Result')).toBeVisible();
@@ -99,6 +101,7 @@ test('the OCR files come with the install: her first screenshot reads with the n
     timeout: 45_000,
   });
   await dialog.getByRole('button', { name: 'Use this text' }).click();
+  await page.getByRole('button', { name: 'Spill' }).click();
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('OCR Result')).toBeVisible();
   await expect(log.getByText('Queued')).toBeVisible();

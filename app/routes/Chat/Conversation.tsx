@@ -112,11 +112,14 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // Offline before the app is cached, these are asked for again every 2 s (lazyModule).
   const login = useLazyModule(loginModal, { now: loginShown || (drawn && !user) });
   const messageBox = useRef<HTMLTextAreaElement>(null);
-  const { text, setText, send, sendPick, retry } = useSend(
-    chatId,
-    inUrl ? chatId : NEW_CHAT_DRAFT,
-    inUrl,
-  );
+  const {
+    text,
+    setText,
+    screenshot: attached,
+    setScreenshot: attach,
+    send,
+    retry,
+  } = useSend(chatId, inUrl ? chatId : NEW_CHAT_DRAFT, inUrl);
   const loading = view.status === 'loading';
   const persona = (view.status === 'ready' && view.chat?.persona) || CASSIE;
   const bestie = personaById(persona.id);
@@ -134,8 +137,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
       setHeld({ text: value, at: new Date().toISOString() });
       setLoginOpen(true);
     } else if (loading) setSendWhenRead(true);
-    // A bestie her plan does not cover: her words stay in the box while she sees the plans;
-    // never in care mode, nor for words of a crisis, which always reach the server's help.
+    // A bestie her plan does not cover: her words (and any screenshot) stay in the box while
+    // she sees the plans; never in care mode, nor for words of a crisis, which always reach
+    // the server's help.
     else if (locked && !inCare && !readsAsCrisis(value)) props.onSubscriptionRequired();
     else {
       void send(value, persona.id);
@@ -156,9 +160,12 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // only that one takes the image, or it would vanish with the one left behind.
   useSharedImage(openScreenshot, inUrl);
 
+  // 'Use this text' attaches the screenshot to her next message (issue 37): she asks her
+  // question with it, and Spill sends both as one message. The dialog then gives focus to
+  // her message box. A locked bestie still shows the plans rather than taking it.
   function handleScreenshot(pick: ScreenshotPick) {
     if (locked && !inCare) props.onSubscriptionRequired();
-    else void sendPick(pick, persona.id);
+    else attach(pick);
   }
 
   // Sent before the chat was read (which bestie is it?): it goes once the chat is there.
@@ -222,6 +229,11 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
         onChange={setText}
         onSend={handleSend}
         onImage={() => openScreenshot(null)}
+        screenshot={attached}
+        onRemoveScreenshot={() => {
+          attach(null);
+          messageBox.current?.focus();
+        }}
       />
       {screenshot.kind === 'open' && shot && (
         <shot.ScreenshotDialog
@@ -231,6 +243,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
             if (!open) setScreenshot({ kind: 'closed' });
           }}
           onUse={handleScreenshot}
+          focusAfterUse={locked && !inCare ? undefined : messageBox}
         />
       )}
       {loginShown && login && (

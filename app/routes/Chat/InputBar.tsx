@@ -9,6 +9,8 @@ import {
 } from 'react';
 import { MESSAGE_MAX_LENGTH } from '@shared/chat';
 import { IconTooltip } from '../../components/ui/IconTooltip';
+import type { ScreenshotAttachment } from '../../db/db';
+import { ScreenshotChip } from './ScreenshotChip';
 
 export const FOCUS_DELAY_MS = 100;
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
@@ -20,15 +22,22 @@ interface InputBarProps {
   onChange: (value: string) => void;
   onSend: (text: string) => void;
   onImage: () => void;
+  /** The screenshot that goes with her next message ('Use this text'), if any. */
+  screenshot?: ScreenshotAttachment | null;
+  onRemoveScreenshot?: () => void;
   /** Her message box itself, for the chat to give it focus. */
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** Her message box (spec §2): Enter sends, Shift+Enter adds a line, blank text never sends. */
-export function InputBar({ value, onChange, onSend, onImage, ref }: InputBarProps) {
+/**
+ * Her message box (spec §2): Enter sends, Shift+Enter adds a line, blank text never sends,
+ * unless a screenshot is attached: that goes on its own as its text, as 'Use this text' once did.
+ */
+export function InputBar(props: InputBarProps) {
+  const { value, onChange, onSend, onImage, screenshot, onRemoveScreenshot, ref } = props;
   const box = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => box.current!, []);
-  const canSend = value.trim().length > 0;
+  const canSend = value.trim().length > 0 || Boolean(screenshot);
 
   useEffect(() => {
     const timer = window.setTimeout(() => box.current?.focus(), FOCUS_DELAY_MS);
@@ -78,6 +87,9 @@ export function InputBar({ value, onChange, onSend, onImage, ref }: InputBarProp
         </button>
       </IconTooltip>
       <div className="input-bar__box">
+        {screenshot && (
+          <ScreenshotChip screenshot={screenshot} onRemove={() => onRemoveScreenshot?.()} />
+        )}
         <label htmlFor="chat-message" className="visually-hidden">
           Message your bestie
         </label>

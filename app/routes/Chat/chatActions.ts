@@ -1,7 +1,8 @@
 import { MESSAGE_MAX_LENGTH, type PersonaRef } from '@shared/chat';
-import type { OcrFields } from '../../db/chats';
 import { DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { uuidv7 } from '@shared/uuid';
+import type { OcrFields } from '../../db/chats';
+import type { ScreenshotAttachment } from '../../db/db';
 import { queueDeleteChat, queueMessage, queueNewChat } from '../../db/outbox';
 import { requestSync } from '../../sync/requestSync';
 
@@ -38,35 +39,27 @@ export async function sendMessage({ personaId, ...message }: SendInput) {
   void requestSync();
 }
 
-/** What 'Use this text' puts into the chat (spec §4): the text, the screenshot, any analysis. */
-export interface ScreenshotMessage {
-  text: string;
-  image: Blob;
-  analysisType: OcrFields['analysisType'];
-  enhanced: {
-    analysis: NonNullable<OcrFields['ocrAnalysis']>;
-    structuredData: Record<string, unknown>;
-    confidence: number;
-    imageUrl: string;
-  } | null;
-  confidence: number;
-}
+/** What 'Use this text' attaches to her next message (spec §4): the text, the screenshot, any analysis. */
+export type ScreenshotMessage = ScreenshotAttachment;
 
 /**
  * Her screenshot as an OCR message, on the device first like any message: its image is kept
  * here and uploaded by the sync engine before the message goes (unless the server has it
- * already from the enhanced analysis).
+ * already from the enhanced analysis). What she typed with it (issue 37) is the message, so
+ * her bestie answers her question with the screenshot's text beside it; with nothing typed,
+ * the screenshot's text is the message, as before.
  */
 export async function sendScreenshot(
-  input: { chatId: string; personaId: number } & ScreenshotMessage,
+  input: { chatId: string; personaId: number; question?: string } & ScreenshotMessage,
 ): Promise<void> {
   const { enhanced } = input;
   const text = input.text.trim();
+  const message = input.question?.trim() || text;
   await sendMessage({
     chatId: input.chatId,
     messageId: uuidv7(),
     personaId: input.personaId,
-    text: text.slice(0, MESSAGE_MAX_LENGTH),
+    text: message.slice(0, MESSAGE_MAX_LENGTH),
     image: input.image,
     ocr: {
       isOCR: true,

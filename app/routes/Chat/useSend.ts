@@ -4,7 +4,7 @@ import { uuidv7 } from '@shared/uuid';
 import { ocrFieldsOf } from '../../db/chats';
 import type { LocalMessage } from '../../db/db';
 import { localImageOf } from '../../db/outbox';
-import { draftOf, saveDraft } from '../../db/sync';
+import { draftOf, draftScreenshotOf, saveDraft, saveDraftScreenshot } from '../../db/sync';
 import { sendMessage, sendScreenshot, type ScreenshotMessage } from './chatActions';
 
 /** Where the words typed into a chat that does not exist yet are kept. */
@@ -19,12 +19,16 @@ export const NEW_CHAT_DRAFT = 'new-chat';
 export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
   const navigate = useNavigate();
   const [text, setTextState] = useState('');
+  const [screenshot, setScreenshotState] = useState<ScreenshotMessage | null>(null);
 
-  // Her unsent words are kept per chat as she types and come back when she returns.
+  // Her unsent words, and the screenshot she attached, are kept per chat and come back when
+  // she returns (or reloads).
   useEffect(() => {
     let current = true;
-    void draftOf(draftKey).then((draft) => {
-      if (current && draft) setTextState((typed) => typed || draft);
+    void Promise.all([draftOf(draftKey), draftScreenshotOf(draftKey)]).then(([draft, shot]) => {
+      if (!current) return;
+      if (draft) setTextState((typed) => typed || draft);
+      if (shot) setScreenshotState((attached) => attached ?? shot);
     });
     return () => {
       current = false;
@@ -39,16 +43,21 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
     });
   }
 
-  async function send(value: string, personaId: number) {
-    if (!value.trim()) return;
-    setText('');
-    await sendMessage({ chatId, messageId: uuidv7(), text: value, personaId });
-    if (!inUrl) await navigate(`/chat/${chatId}`, { replace: true });
+  /** 'Use this text' (issue 37): the screenshot goes with her next message; null removes it. */
+  function setScreenshot(pick: ScreenshotMessage | null) {
+    setScreenshotState(pick);
+    void saveDraftScreenshot(draftKey, pick);
   }
 
-  /** 'Use this text': her screenshot as an OCR message, like any message of hers. */
-  async function sendPick(pick: ScreenshotMessage, personaId: number) {
-    await sendScreenshot({ ...pick, chatId, personaId });
+  /** Her words, with the attached screenshot if there is one: one message either way. */
+  async function send(value: string, personaId: number) {
+    const attached = screenshot;
+    if (!value.trim() && !attached) return;
+    setText('');
+    if (attached) {
+      setScreenshot(null);
+      await sendScreenshot({ ...attached, question: value, chatId, personaId });
+    } else await sendMessage({ chatId, messageId: uuidv7(), text: value, personaId });
     if (!inUrl) await navigate(`/chat/${chatId}`, { replace: true });
   }
 
@@ -70,5 +79,5 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
     });
   }
 
-  return { text, setText, send, sendPick, retry };
+  return { text, setText, screenshot, setScreenshot, send, retry };
 }

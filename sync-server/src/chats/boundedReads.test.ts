@@ -220,6 +220,14 @@ describe('a reply in a chat of 5,000 messages', () => {
     expect(history.slice(-3)).toEqual(['text 11', 'reply 11.', 'text 12']);
   });
 
+  it('gives the reply her question and, beside it, the text of the screenshot sent with it', async () => {
+    // Issue 37: 'Use this text' attaches; her words are the message, the screenshot's its text.
+    seedChat(9, (n) => (n === 9 ? { extractedText: 'Jake: we should talk' } : {}));
+    await writeReply(deps, { user, target: targetOf(9) });
+    expect(requests[0]?.history.at(-1)).toEqual({ role: 'user', content: 'text 9' });
+    expect(requests[0]?.screenshotText).toEqual(['Jake: we should talk']);
+  });
+
   it(`reads the text of only the newest ${SCREENSHOT_ROW_LIMIT} screenshots up to hers`, async () => {
     // Screenshots early in the chat and near its end.
     const shots = new Set([3, 5, 4001, 4003, 4005, 4007, 4009, 4011, 4013]);

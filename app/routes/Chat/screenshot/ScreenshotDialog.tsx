@@ -1,5 +1,5 @@
 import './screenshot.css';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { AnalysisType } from '@shared/chat';
 import { afterPaint } from '../../../components/afterScreen';
 import { Dialog, DialogContent } from '../../../components/ui/Dialog';
@@ -26,11 +26,15 @@ interface ScreenshotDialogProps {
   /** An image pasted or shared into the chat: read as soon as the dialog opens. */
   image: Blob | null;
   onUse: (pick: ScreenshotPick) => void;
+  /** Where focus goes once 'Use this text' closes it (her message box, to ask her question). */
+  focusAfterUse?: RefObject<HTMLElement | null>;
 }
 
 /** 'Upload Screenshot' (spec §2, §4): pick or drop an image, read it, check it, use it. */
-export function ScreenshotDialog({ open, onOpenChange, image, onUse }: ScreenshotDialogProps) {
+export function ScreenshotDialog(props: ScreenshotDialogProps) {
+  const { open, onOpenChange, image, onUse, focusAfterUse } = props;
   const { state, read, edit, reset } = useScreenshotReader();
+  const used = useRef(false);
   const [enhanced, setEnhanced] = useState(false);
   const [analysisType, setAnalysisType] = useState<AnalysisType>('general');
   const reading = state.status === 'reading';
@@ -57,6 +61,7 @@ export function ScreenshotDialog({ open, onOpenChange, image, onUse }: Screensho
   function use() {
     if (state.status !== 'read' || !state.text.trim()) return;
     const result = state.enhanced.kind === 'done' ? state.enhanced.result : null;
+    used.current = true;
     onUse({
       text: state.text,
       image: state.image,
@@ -69,7 +74,19 @@ export function ScreenshotDialog({ open, onOpenChange, image, onUse }: Screensho
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent title="Upload Screenshot" className="ocr-dialog">
+      <DialogContent
+        title="Upload Screenshot"
+        className="ocr-dialog"
+        onOpenAutoFocus={() => {
+          used.current = false;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = used.current ? focusAfterUse?.current : null;
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <AnalysisOptions
           enhanced={enhanced}
           onEnhancedChange={setEnhanced}
