@@ -57,12 +57,17 @@ export function useTeaserUpgrade(held = false, chatId?: string) {
     if (waiting.current) nudge(waiting.current);
   }, [nudge]);
 
-  // She left the box with nothing in it: a waiting nudge opens.
+  // She left the box with nothing in it: a waiting nudge opens, once the focus has landed where
+  // she went (the dialog gives it back there when it closes; mid-move it would fall to <body>).
   useEffect(() => {
     function leftBox(event: FocusEvent) {
       const box = messageBox();
-      if (!waiting.current || !box || event.target !== box) return;
-      if (box.value === '') nudge(waiting.current);
+      if (!waiting.current || !box || event.target !== box || box.value !== '') return;
+      window.setTimeout(() => {
+        if (waiting.current && document.activeElement !== box && box.value === '') {
+          nudge(waiting.current);
+        }
+      }, 0);
     }
     document.addEventListener('focusout', leftBox);
     return () => document.removeEventListener('focusout', leftBox);
