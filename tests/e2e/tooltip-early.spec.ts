@@ -22,15 +22,23 @@ async function holdTooltipChunk(page: Page) {
   return { release, asked: () => asked };
 }
 
-/** Records, in the page, when her pointer came onto a button and when a tooltip appeared. */
+/** When, in the page's clock, her pointer first came onto a button and a tooltip first showed. */
+interface TooltipTimes {
+  hover?: number;
+  tooltip?: number;
+}
+
+/** Records TooltipTimes in the page from its start. */
 async function timeTooltips(page: Page) {
   await page.addInitScript(() => {
-    const times = ((window as unknown as { tooltipTimes: Record<string, number> }).tooltipTimes =
-      {});
+    const times: TooltipTimes = {};
+    (window as unknown as { tooltipTimes: TooltipTimes }).tooltipTimes = times;
     document.addEventListener(
       'pointerover',
       (event) => {
-        if ((event.target as Element).closest?.('button')) times.hover ??= performance.now();
+        if (event.target instanceof Element && event.target.closest('button')) {
+          times.hover ??= performance.now();
+        }
       },
       true,
     );
@@ -39,9 +47,7 @@ async function timeTooltips(page: Page) {
     }).observe(document, { childList: true, subtree: true });
   });
   return () =>
-    page.evaluate(
-      () => (window as unknown as { tooltipTimes: Record<string, number> }).tooltipTimes,
-    );
+    page.evaluate(() => (window as unknown as { tooltipTimes: TooltipTimes }).tooltipTimes);
 }
 
 async function pointAtUploadRightAfterFirstPaint(page: Page) {
@@ -62,7 +68,7 @@ test('an icon button pointed at on first paint shows its tooltip at 700 ms, befo
 
   const tooltip = page.getByRole('tooltip');
   await expect(tooltip).toHaveText('Upload screenshot', { timeout: 1_500 });
-  const { hover, tooltip: shown } = await times();
+  const { hover = NaN, tooltip: shown = NaN } = await times();
   expect(shown - hover).toBeGreaterThanOrEqual(690);
   expect(shown - hover).toBeLessThan(1_000);
   // Above the button, on the screen.
