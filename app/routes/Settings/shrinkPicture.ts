@@ -110,6 +110,11 @@ function encodeInBrowser(
   canvas.height = size.height;
   const context = canvas.getContext('2d');
   if (!context) return Promise.resolve(null);
+  if (type === 'image/jpeg') {
+    // JPEG has no transparency: a PNG's clear parts would turn black.
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, size.width, size.height);
+  }
   context.imageSmoothingQuality = 'high';
   context.drawImage(picture.source, 0, 0, size.width, size.height);
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
