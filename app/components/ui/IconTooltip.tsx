@@ -101,24 +101,30 @@ function useTooltips(wanted: boolean): typeof RadixTooltipModule | null {
  */
 type EarlyHover = 'none' | 'waiting' | 'shown' | 'pressed';
 
-/** The early tooltip's state, its 700 ms counted from when her pointer came. */
+/**
+ * The early tooltip's state and the button it is for (the one her pointer came onto), its
+ * 700 ms counted from then.
+ */
 function useEarlyHover() {
-  const [hover, setHover] = useState<EarlyHover>('none');
+  const [state, setState] = useState<{ hover: EarlyHover; anchor: HTMLElement | null }>({
+    hover: 'none',
+    anchor: null,
+  });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return {
-    hover,
-    start() {
+    ...state,
+    start(anchor: HTMLElement) {
       window.clearTimeout(timer.current);
-      setHover('waiting');
+      setState({ hover: 'waiting', anchor });
       timer.current = window.setTimeout(
-        () => setHover((now) => (now === 'waiting' ? 'shown' : now)),
+        () => setState((now) => (now.hover === 'waiting' ? { ...now, hover: 'shown' } : now)),
         TOOLTIP_DELAY_MS,
       );
     },
     put(next: 'none' | 'pressed') {
       window.clearTimeout(timer.current);
-      setHover((now) => (now === 'none' ? now : next));
+      setState((now) => (now.hover === 'none' ? now : { ...now, hover: next }));
     },
   };
 }
@@ -132,7 +138,6 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
   const [wanted, setWanted] = useState(false);
   const radix = useTooltips(wanted);
   const early = useEarlyHover();
-  const [node, setNode] = useState<HTMLElement | null>(null);
   const keepFocus = useKeepFocus();
   const {
     ref: ownRef,
@@ -147,7 +152,6 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
     (element: HTMLElement | null) => {
       assignRef(ownRef, element);
       keepFocus(element);
-      setNode(element);
     },
     [ownRef, keepFocus],
   );
@@ -167,7 +171,7 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
         return;
       }
       setWanted(true);
-      early.start();
+      early.start(event.currentTarget);
     },
     onPointerLeave: (event: PointerEvent<HTMLElement>) => {
       onPointerLeave?.(event);
@@ -191,8 +195,8 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
   return (
     <>
       {button}
-      {early.hover === 'shown' && node && (
-        <EarlyTooltip anchor={node} text={children.props['aria-label']} />
+      {early.hover === 'shown' && early.anchor && (
+        <EarlyTooltip anchor={early.anchor} text={children.props['aria-label']} />
       )}
     </>
   );
