@@ -153,6 +153,9 @@ describe("an icon-only button's tooltip", () => {
     expect(button()).toBe(plain);
     fireEvent.pointerUp(plain, { pointerType: 'mouse' });
     fireEvent.click(plain);
+    expect(button()).toBe(plain);
+    // Pointed at before they came, it stays itself while she is on it (its early tooltip's).
+    fireEvent.pointerLeave(plain, { pointerType: 'mouse' });
     await waitFor(() => expect(button().dataset.state).toBe('closed'));
   });
 
@@ -226,5 +229,82 @@ describe("an icon-only button's tooltip", () => {
     expect(trigger).not.toBe(plain);
     expect(trigger.dataset.state).toBeDefined();
     expect(document.activeElement).toBe(trigger);
+  });
+});
+
+describe('an icon-only button pointed at before the tooltips have loaded', () => {
+  afterEach(() => vi.doUnmock('./RadixTooltip'));
+
+  /** Radix's chunk is slow to come (a phone's network): it has not arrived in these tests. */
+  function chunkNeverArrives() {
+    vi.doMock('./RadixTooltip', () => new Promise(() => undefined));
+  }
+
+  it('shows its name in a tooltip 700 ms after the mouse came, not before', () => {
+    chunkNeverArrives();
+    vi.useFakeTimers();
+    renderButton();
+    fireEvent.pointerOver(button(), { pointerType: 'mouse' });
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('tooltip').textContent).toBe('New chat');
+  });
+
+  it('hides it when the mouse leaves or presses, and the press is a click', () => {
+    chunkNeverArrives();
+    vi.useFakeTimers();
+    const clicked = vi.fn();
+    renderButton();
+    const plain = button();
+    plain.addEventListener('click', clicked);
+    fireEvent.pointerOver(plain, { pointerType: 'mouse' });
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
+    fireEvent.pointerDown(plain, { pointerType: 'mouse' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.pointerUp(plain, { pointerType: 'mouse' });
+    fireEvent.click(plain);
+    expect(clicked).toHaveBeenCalledOnce();
+    expect(button()).toBe(plain);
+
+    fireEvent.pointerLeave(plain, { pointerType: 'mouse' });
+    fireEvent.pointerOver(plain, { pointerType: 'mouse' });
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
+    expect(screen.getByRole('tooltip')).toBeTruthy();
+    fireEvent.pointerLeave(plain, { pointerType: 'mouse' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('passing over it shows nothing', () => {
+    chunkNeverArrives();
+    vi.useFakeTimers();
+    renderButton();
+    fireEvent.pointerOver(button(), { pointerType: 'mouse' });
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.pointerLeave(button(), { pointerType: 'mouse' });
+    act(() => vi.advanceTimersByTime(2 * TOOLTIP_DELAY_MS));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('still shows at 700 ms when the tooltips arrive during the wait, then Radix takes over', async () => {
+    renderButton();
+    vi.useFakeTimers();
+    fireEvent.pointerOver(button(), { pointerType: 'mouse' });
+    act(() => vi.advanceTimersByTime(300));
+    await loaded();
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 300));
+    expect(screen.getByRole('tooltip').textContent).toBe('New chat');
+    fireEvent.pointerLeave(button(), { pointerType: 'mouse' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(button().dataset.state).toBe('closed');
+  });
+
+  it('shows nothing for a touch', () => {
+    chunkNeverArrives();
+    vi.useFakeTimers();
+    renderButton();
+    fireEvent.pointerOver(button(), { pointerType: 'touch' });
+    act(() => vi.advanceTimersByTime(2 * TOOLTIP_DELAY_MS));
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

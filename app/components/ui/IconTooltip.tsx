@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   type FocusEvent,
+  type KeyboardEvent,
   type PointerEvent,
   type ReactElement,
   type Ref,
@@ -13,8 +14,10 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { afterScreenDrawn } from '../afterScreen';
+import { EarlyTooltip } from './EarlyTooltip';
 import type * as RadixTooltipModule from './RadixTooltip';
 import type { TooltipTriggerProps } from './RadixTooltip';
+import { TOOLTIP_DELAY_MS } from './tooltipTiming';
 
 /*
  * Radix's tooltip brings Floating UI, about 13 kB gzip that no screen needs to paint (issue 14).
@@ -92,33 +95,95 @@ function useTooltips(wanted: boolean): typeof RadixTooltipModule | null {
 }
 
 /**
+ * Her pointer on a button before Radix's tooltip has loaded: waiting the spec's 700 ms, its name
+ * shown (EarlyTooltip), or put away by a press. Until she leaves the button it keeps its plain
+ * element: a Radix trigger swapped in under her pointer would start its own wait again.
+ */
+type EarlyHover = 'none' | 'waiting' | 'shown' | 'pressed';
+
+/**
+ * The early tooltip's state and the button it is for (the one her pointer came onto), its
+ * 700 ms counted from then.
+ */
+function useEarlyHover() {
+  const [state, setState] = useState<{ hover: EarlyHover; anchor: HTMLElement | null }>({
+    hover: 'none',
+    anchor: null,
+  });
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return {
+    ...state,
+    start(anchor: HTMLElement) {
+      window.clearTimeout(timer.current);
+      setState({ hover: 'waiting', anchor });
+      timer.current = window.setTimeout(
+        () => setState((now) => (now.hover === 'waiting' ? { ...now, hover: 'shown' } : now)),
+        TOOLTIP_DELAY_MS,
+      );
+    },
+    put(next: 'none' | 'pressed') {
+      window.clearTimeout(timer.current);
+      setState((now) => (now.hover === 'none' ? now : { ...now, hover: next }));
+    },
+  };
+}
+
+/**
  * An icon-only button or link with its aria-label in a tooltip (spec §9): after 700 ms under the
- * pointer, at once when she moves to it with the keyboard. Adds no element around it.
+ * pointer, at once when she moves to it with the keyboard. Adds no element around it. Under her
+ * pointer from the screen's first paint: before Radix's tooltip is here, an early one shows.
  */
 export function IconTooltip({ children }: { children: ReactElement<TooltipTriggerProps> }) {
   const [wanted, setWanted] = useState(false);
   const radix = useTooltips(wanted);
+  const early = useEarlyHover();
   const keepFocus = useKeepFocus();
-  const { ref: ownRef, onPointerEnter, onFocus } = children.props;
+  const {
+    ref: ownRef,
+    onPointerEnter,
+    onPointerLeave,
+    onPointerDown,
+    onFocus,
+    onKeyDown,
+  } = children.props;
   // Radix's trigger gives the node to the button's own ref too (cloneElement would replace it).
   const plainRef = useCallback(
-    (node: HTMLElement | null) => {
-      assignRef(ownRef, node);
-      keepFocus(node);
+    (element: HTMLElement | null) => {
+      assignRef(ownRef, element);
+      keepFocus(element);
     },
     [ownRef, keepFocus],
   );
 
-  if (radix) return <radix.RadixTooltip ref={keepFocus}>{children}</radix.RadixTooltip>;
-  return cloneElement(children, {
+  if (radix && early.hover === 'none') {
+    return <radix.RadixTooltip ref={keepFocus}>{children}</radix.RadixTooltip>;
+  }
+  const button = cloneElement(children, {
     ref: plainRef,
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       onPointerEnter?.(event);
       if (event.pointerType === 'touch' || pressing) return;
       // Now, before any press: a press on this element and a release on its successor would
       // be no click.
-      if (tooltips) flushSync(() => setWanted(true));
-      else setWanted(true);
+      if (tooltips) {
+        flushSync(() => setWanted(true));
+        return;
+      }
+      setWanted(true);
+      early.start(event.currentTarget);
+    },
+    onPointerLeave: (event: PointerEvent<HTMLElement>) => {
+      onPointerLeave?.(event);
+      early.put('none');
+    },
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      onPointerDown?.(event);
+      early.put('pressed');
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      onKeyDown?.(event);
+      if (event.key === 'Escape') early.put('pressed');
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       onFocus?.(event);
@@ -126,6 +191,15 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
       if (event.currentTarget.matches(':focus-visible')) setWanted(true);
     },
   });
+  // Always a fragment: the button keeps its element as the tooltip comes and goes.
+  return (
+    <>
+      {button}
+      {early.hover === 'shown' && early.anchor && (
+        <EarlyTooltip anchor={early.anchor} text={children.props['aria-label']} />
+      )}
+    </>
+  );
 }
 
 /**

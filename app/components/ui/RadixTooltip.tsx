@@ -1,19 +1,17 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useSyncExternalStore } from 'react';
-import type { FocusEvent, PointerEvent, ReactElement, Ref, RefCallback } from 'react';
+import type {
+  FocusEvent,
+  KeyboardEvent,
+  PointerEvent,
+  ReactElement,
+  Ref,
+  RefCallback,
+} from 'react';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltipTiming';
 import './tooltip.css';
 
-/**
- * Spec §9: a tooltip waits this long under the pointer, so passing over a button shows nothing;
- * keyboard focus shows it at once.
- */
-export const TOOLTIP_DELAY_MS = 700;
-/**
- * Spec §9: on to another button within this long of a tooltip closing, its tooltip opens at
- * once. Each button has its own provider (none can sit above the screen before this loads
- * without drawing the screen again), so the providers share it through `warmth` below.
- */
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS };
 
 /**
  * Whether a tooltip is open or closed less than TOOLTIP_SKIP_DELAY_MS ago, for every button:
@@ -49,6 +47,9 @@ export interface TooltipTriggerProps {
   'aria-label': string;
   ref?: Ref<HTMLElement>;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
 }
 

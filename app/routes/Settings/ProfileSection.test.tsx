@@ -275,7 +275,7 @@ describe('Settings Profile: her picture', () => {
     expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
-  it("refuses a picture of 5 MB or more: 'File too large', nothing sent", async () => {
+  it("refuses a picture of 5 MB or more that cannot be read: 'File too large', nothing sent", async () => {
     signedIn();
     renderProfile();
     const big = pngNamed('me.png');

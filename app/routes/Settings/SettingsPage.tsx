@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { InstallButton } from '../../pwa/InstallButton';
+import { InstallHelp } from '../../pwa/InstallHelp';
 import { AccountSection } from './AccountSection';
 import { DataSection } from './DataSection';
 import { LogoutButton } from './LogoutButton';
@@ -31,6 +31,7 @@ export function SettingsPage() {
         <h1 className="settings__title">Settings</h1>
       </header>
       <main className="settings__main">
+        <InstallHelp />
         <AccountSection />
         <PurchasesSection />
         <ProfileSection />
@@ -45,7 +46,6 @@ export function SettingsPage() {
             delete your account under Your data. Read our <Link to="/privacy">Privacy Policy</Link>.
           </p>
         </section>
-        <InstallButton />
         <LogoutButton />
       </main>
     </div>

@@ -6,6 +6,7 @@ import { userMessageOf } from '../../http/client';
 import { profileImageProblem, removeProfileImage, uploadProfileImage } from '../../http/users';
 import { toast } from '../../state/useToastStore';
 import { updateUser } from '../../state/useUserStore';
+import { shrinkPicture } from './shrinkPicture';
 
 /** Where her picture stands (spec §4: an uploading flag). */
 export type PictureStatus = 'idle' | 'uploading' | 'removing';
@@ -17,8 +18,9 @@ async function showAccount(answer: PublicUser): Promise<void> {
 }
 
 /**
- * Uploads and removes her profile picture. A chosen picture is checked here first (type and
- * size, spec §5) and shown at once while it uploads; on failure the previous one is back.
+ * Uploads and removes her profile picture. A chosen picture too large is shrunk on her device
+ * first (shrinkPicture.ts), then checked (type and size, spec §5) and shown at once while it
+ * uploads; on failure the previous one is back.
  */
 export function useProfilePicture() {
   const [status, setStatus] = useState<PictureStatus>('idle');
@@ -33,16 +35,19 @@ export function useProfilePicture() {
     [],
   );
 
-  async function choose(file: File): Promise<void> {
+  async function choose(chosen: File): Promise<void> {
+    // Shrinking a phone photo takes a moment: the button says so meanwhile.
+    setStatus('uploading');
+    const file = await shrinkPicture(chosen);
     const problem = profileImageProblem(file);
     if (problem) {
+      setStatus('idle');
       toast({ ...problem, variant: 'destructive' });
       return;
     }
     const url = URL.createObjectURL(file);
     previewUrl.current = url;
     setPreview(url);
-    setStatus('uploading');
     try {
       const answer = await uploadProfileImage(file);
       await showAccount(answer.user);
