@@ -8,14 +8,19 @@ import {
   type Ref,
 } from 'react';
 import { MESSAGE_MAX_LENGTH } from '@shared/chat';
+import { afterScreenDrawn } from '../../components/afterScreen';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { IconTooltip } from '../../components/ui/IconTooltip';
 import type { ScreenshotAttachment } from '../../db/db';
-import { ScreenshotChip } from './ScreenshotChip';
 
 export const FOCUS_DELAY_MS = 100;
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
 /** `field-sizing: content` (chat.css): the box is as tall as its text with no script. */
 const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
+
+/** Shown only once she has attached a screenshot (issue 37): fetched once the chat is drawn,
+ * no part of its first load (issue 14). */
+const screenshotChip = lazyModule(() => import('./ScreenshotChip'));
 
 interface InputBarProps {
   value: string;
@@ -38,6 +43,7 @@ export function InputBar(props: InputBarProps) {
   const box = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => box.current!, []);
   const canSend = value.trim().length > 0 || Boolean(screenshot);
+  const chip = useLazyModule(screenshotChip, { now: Boolean(screenshot), later: afterScreenDrawn });
 
   useEffect(() => {
     const timer = window.setTimeout(() => box.current?.focus(), FOCUS_DELAY_MS);
@@ -87,8 +93,8 @@ export function InputBar(props: InputBarProps) {
         </button>
       </IconTooltip>
       <div className="input-bar__box">
-        {screenshot && (
-          <ScreenshotChip screenshot={screenshot} onRemove={() => onRemoveScreenshot?.()} />
+        {screenshot && chip && (
+          <chip.ScreenshotChip screenshot={screenshot} onRemove={() => onRemoveScreenshot?.()} />
         )}
         <label htmlFor="chat-message" className="visually-hidden">
           Message your bestie

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { displayName, type PublicUser } from '@shared/user';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { afterScreenDrawn } from '../../components/afterScreen';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { IconTooltip } from '../../components/ui/IconTooltip';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserAvatar } from '../../components/ui/UserAvatar';
@@ -21,6 +22,10 @@ interface SidebarProps {
   onNavigate: () => void;
 }
 
+/** 'Delete chat?', asked only once she presses a chat's delete button: fetched once the chat is
+ * drawn, no part of its first load (issue 14). */
+const confirmDialog = lazyModule(() => import('../../components/ui/ConfirmDialog'));
+
 /** Her picture beside her name (inline: chat.css lays out the footer, this is its one row). */
 /** Her chat history (spec §2), the same in the desktop column and the mobile drawer. */
 export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProps) {
@@ -28,6 +33,7 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
   const chats = useLiveQuery(chatsNewestFirst, []);
   const settled = useSyncStore(settledSelector);
   const [toDelete, setToDelete] = useState<LocalChat | null>(null);
+  const confirm = useLazyModule(confirmDialog, { now: toDelete !== null, later: afterScreenDrawn });
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -87,14 +93,16 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
           </Link>
         )}
       </div>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete chat?"
-        description="This conversation will be deleted for good. This can't be undone."
-        confirmLabel="Delete"
-        onConfirm={() => void confirmDelete()}
-      />
+      {confirm && (
+        <confirm.ConfirmDialog
+          open={toDelete !== null}
+          onOpenChange={(open) => !open && setToDelete(null)}
+          title="Delete chat?"
+          description="This conversation will be deleted for good. This can't be undone."
+          confirmLabel="Delete"
+          onConfirm={() => void confirmDelete()}
+        />
+      )}
     </nav>
   );
 }
