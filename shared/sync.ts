@@ -70,4 +70,6 @@ export const SYNC_CHANGED_EVENT = 'changed';
 export interface SyncChangedEvent {
   /** Her change sequence number when the event was sent: a pull from an older cursor is due. */
   seq: number;
+  /** Her account changed (profile, theme, picture, plan): the device fetches it again. */
+  account?: true;
 }

@@ -36,6 +36,24 @@ describe('the live sync channel', () => {
     expect(changes).toBe(3);
   });
 
+  it('fetches her account again when an event says it changed (issue 37)', () => {
+    channel.close();
+    let accounts = 0;
+    channel = openLiveChannel({
+      onChange: () => (changes += 1),
+      onAccount: () => (accounts += 1),
+      open: (url) => new FakeEventSource(url),
+    });
+    latest().opened();
+    latest().send('changed');
+    expect(accounts).toBe(0);
+    latest().send('changed', '{"seq":4,"account":true}');
+    expect(accounts).toBe(1);
+    expect(changes).toBe(3);
+    latest().send('changed', 'not json');
+    expect(accounts).toBe(1);
+  });
+
   it('waits 1 s, 2 s, 4 s ... up to 30 s between attempts while it cannot connect', () => {
     const waits: number[] = [];
     for (let attempt = 0; attempt < 8; attempt += 1) {

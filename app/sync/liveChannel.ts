@@ -9,6 +9,16 @@ export const RECONNECT_MAX_MS = 30_000;
 export const reconnectDelayMs = (failures: number): number =>
   Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (failures - 1));
 
+/** True when a `changed` event says her account changed (`{ seq, account: true }`). */
+function accountChanged(event: MessageEvent): boolean {
+  try {
+    const data: unknown = JSON.parse(String(event.data));
+    return typeof data === 'object' && data !== null && 'account' in data && data.account === true;
+  } catch {
+    return false;
+  }
+}
+
 /** The part of the browser's EventSource the channel uses (tests pass a fake). */
 export interface EventSourceLike {
   onopen: ((event: Event) => void) | null;
@@ -20,6 +30,8 @@ export interface EventSourceLike {
 export interface LiveChannelOptions {
   /** Something of hers may have changed on the server: pull. */
   onChange: () => void;
+  /** Her account changed (profile, theme, picture, plan): fetch it again. */
+  onAccount?: () => void;
   open?: (url: string) => EventSourceLike;
   url?: string;
 }
@@ -56,8 +68,10 @@ export function openLiveChannel(options: LiveChannelOptions): LiveChannel {
       failures = 0;
       options.onChange();
     };
-    mine.addEventListener(SYNC_CHANGED_EVENT, () => {
-      if (source === mine) options.onChange();
+    mine.addEventListener(SYNC_CHANGED_EVENT, (event) => {
+      if (source !== mine) return;
+      options.onChange();
+      if (accountChanged(event)) options.onAccount?.();
     });
     mine.onerror = () => {
       if (source !== mine) return;

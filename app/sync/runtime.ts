@@ -1,6 +1,7 @@
 import type { PublicUser } from '@shared/user';
 import { claimDevice } from '../db/sync';
 import { uploadScreenshot } from '../http/ocr';
+import { refreshUser } from '../state/useUserStore';
 import { pullCompactChanges, pushMutations } from '../http/sync';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { openLiveChannel, type LiveChannel } from './liveChannel';
@@ -54,7 +55,8 @@ export function startSync(user: PublicUser): () => void {
   void claimDevice(user).then(() => {
     run();
     // A browser without EventSource (none we support) keeps the timer alone.
-    if (!stopped && typeof EventSource !== 'undefined') live = openLiveChannel({ onChange: run });
+    if (!stopped && typeof EventSource !== 'undefined')
+      live = openLiveChannel({ onChange: run, onAccount: () => void refreshUser() });
   });
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);

@@ -138,6 +138,29 @@ describe('GET /api/sync/events', () => {
     expect(onStranger.events()).toEqual([]);
   });
 
+  it('tells her other device that her account changed when she edits her profile (issue 37)', async () => {
+    const { client: phone, email, userId } = await signedInClient(server);
+    const laptop = await secondDevice(email);
+    const onLaptop = await follow(laptop);
+    await expect.poll(() => onLaptop.text()).toContain('retry:');
+
+    const started = Date.now();
+    const named = await phone.request('PATCH', `/api/users/${userId}`, { json: { name: 'Lily' } });
+    expect(named.status).toBe(200);
+    const [event] = await onLaptop.waitFor(1, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(event?.event).toBe('changed');
+    // That her account changed, never what it says.
+    expect(event?.data).toMatchObject({ account: true });
+    expect(onLaptop.text()).not.toContain('Lily');
+    expect((await laptop.get('/api/user')).body.name).toBe('Lily');
+
+    // A push of her rows alone says nothing of her account.
+    expect((await push(phone, [createChat(randomUUID(), 'hey')])).status).toBe(200);
+    const events = await onLaptop.waitFor(2, 1000);
+    expect(events[1]?.data.account).toBeUndefined();
+  });
+
   it(`keeps at most ${MAX_STREAMS_PER_USER} streams of one account open, and frees a place when one closes`, async () => {
     const { client } = await signedInClient(server);
     const streams: LiveStream[] = [];

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import { changeFeed } from '../sync/notify';
 
 export type PurchaseStatusRow = 'pending' | 'succeeded' | 'refunded' | 'disputed';
 
@@ -62,7 +63,16 @@ export function markSucceeded(
        WHERE payment_intent_id = @paymentIntentId AND status = 'pending'`,
     )
     .run(props);
+  if (result.changes === 1) accountChanged(db, props.paymentIntentId);
   return result.changes === 1;
+}
+
+/** Her plan follows her purchases: her devices fetch her account again (live sync). */
+function accountChanged(db: Db, paymentIntentId: string): void {
+  const row = db
+    .prepare('SELECT user_id AS userId FROM purchases WHERE payment_intent_id = ?')
+    .get(paymentIntentId) as { userId: string | null } | undefined;
+  if (row?.userId) changeFeed(db).changed(row.userId, 'account');
 }
 
 /**
@@ -79,6 +89,7 @@ export function markRevoked(
        WHERE payment_intent_id = @paymentIntentId AND status IN ('pending', 'succeeded')`,
     )
     .run(props);
+  if (result.changes === 1) accountChanged(db, props.paymentIntentId);
   return result.changes === 1;
 }
 

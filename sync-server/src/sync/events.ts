@@ -51,7 +51,10 @@ export function streamChanges(deps: Deps, ctx: AppContext, userId: string): void
     stream.end();
   };
   unsubscribe = feed.subscribe(userId, {
-    changed: () => write(changedFrame({ seq: changeSeqOfUser(deps, userId) })),
+    changed: (account) =>
+      write(
+        changedFrame({ seq: changeSeqOfUser(deps, userId), ...(account ? { account: true } : {}) }),
+      ),
     closed: end,
   });
   // The comment gets the headers out at once, so her EventSource opens before any change.

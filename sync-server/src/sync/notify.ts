@@ -13,7 +13,7 @@ export interface ChangeFeed {
    * subscribers hear once that turn of the event loop is over (better-sqlite3's transactions
    * are synchronous, so by then it is committed or undone), once per turn however many writes.
    */
-  changed(userId: string): void;
+  changed(userId: string, what?: Change): void;
   /** Follows her changes; answers the unsubscribe. */
   subscribe(userId: string, subscriber: Subscriber): () => void;
   /** How many follow her in this process. */
@@ -22,8 +22,12 @@ export interface ChangeFeed {
   close(): void;
 }
 
+/** What changed: her rows (chats, messages: pull), or her account (profile, plan: fetch it). */
+export type Change = 'rows' | 'account';
+
 export interface Subscriber {
-  changed(): void;
+  /** `account`: her account changed too (or only), not just her rows. */
+  changed(account: boolean): void;
   /** The feed closed: the subscriber ends what it holds open. */
   closed(): void;
 }
@@ -41,22 +45,23 @@ export function changeFeed(db: Db): ChangeFeed {
 
 export function createChangeFeed(): ChangeFeed {
   const following = new Map<string, Set<Subscriber>>();
-  const due = new Set<string>();
+  /** Users due an event at the end of this turn, and whether their account changed. */
+  const due = new Map<string, boolean>();
 
   function deliver(): void {
     const users = [...due];
     due.clear();
-    for (const userId of users) {
-      for (const subscriber of [...(following.get(userId) ?? [])]) subscriber.changed();
+    for (const [userId, account] of users) {
+      for (const subscriber of [...(following.get(userId) ?? [])]) subscriber.changed(account);
     }
   }
 
   return {
-    changed(userId) {
+    changed(userId, what = 'rows') {
       // Nobody follows her (most writes on a server with few devices open): nothing to do.
-      if (!following.has(userId) || due.has(userId)) return;
+      if (!following.has(userId)) return;
       if (due.size === 0) setImmediate(deliver);
-      due.add(userId);
+      due.set(userId, (due.get(userId) ?? false) || what === 'account');
     },
     subscribe(userId, subscriber) {
       const set = following.get(userId) ?? new Set();

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import { changeFeed } from '../sync/notify';
 
 /** A users row. Holds the password hash: never send it, present it (users/present.ts). */
 export interface UserRow {
@@ -72,4 +73,6 @@ export function updateProfileFields(
   const values: Record<string, unknown> = { id: props.id, updatedAt: props.updatedAt };
   for (const key of keys) values[key] = props.changes[key];
   db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`).run(values);
+  // Her other devices fetch her account again (GET /api/sync/events).
+  changeFeed(db).changed(props.id, 'account');
 }
