@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { canUsePersonaFully } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { ChatMessage, ReplyStreamEvent } from '@shared/chat';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
+import { eventFrame, openEventStream } from '../http/eventStream';
 import type { AppContext } from '../http/types';
 import { presentMessage } from './present';
 import { followReply } from './replyWatch';
@@ -11,28 +11,14 @@ import { followReply } from './replyWatch';
 export const wantsEventStream = (ctx: AppContext) =>
   ctx.get('Accept').toLowerCase().includes('text/event-stream');
 
-const frame = ({ event, data }: ReplyStreamEvent) =>
-  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/** Starts a text/event-stream answer (never compressed or buffered, no socket timeout). */
-function openEventStream(ctx: AppContext, status: number) {
-  const stream = new PassThrough();
-  ctx.req.socket.setTimeout(0);
-  ctx.compress = false;
-  ctx.set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    'X-Accel-Buffering': 'no',
-  });
-  ctx.status = status;
-  ctx.body = stream;
+/** The reply's event stream: its events, and a comment that gets the headers out at once. */
+function openReplyStream(ctx: AppContext, status: number) {
+  const stream = openEventStream(ctx, { status, cacheControl: 'no-cache' });
   return {
-    send(event: ReplyStreamEvent) {
-      if (!stream.writableEnded && !stream.destroyed) stream.write(frame(event));
-    },
+    send: ({ event, data }: ReplyStreamEvent) => stream.write(eventFrame(event, data)),
     /** A comment line, which event parsers skip: it gets the headers out before any event. */
     open: () => stream.write(': following the reply\n\n'),
-    end: () => stream.end(),
+    end: stream.end,
   };
 }
 
@@ -57,7 +43,7 @@ export function streamReply(
   },
 ): void {
   const { viewer } = props;
-  const stream = openEventStream(ctx, props.status);
+  const stream = openReplyStream(ctx, props.status);
   if (props.userMessage) stream.send({ event: 'user', data: props.userMessage });
   else stream.open();
   const streamsPieces = canUsePersonaFully(viewer.tier, viewer.persona);

@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { SYNC_CHANGED_EVENT } from '@shared/sync';
 import type { SyncChangedEvent } from '@shared/sync';
 import { changeSeqOfUser } from '../chats/changes';
 import type { Deps } from '../deps';
 import { tooManyRequests } from '../http/errors';
+import { eventFrame, openEventStream } from '../http/eventStream';
 import type { AppContext } from '../http/types';
 import { changeFeed } from './notify';
 
@@ -14,8 +14,7 @@ export const MAX_STREAMS_PER_USER = 10;
 /** How long a browser's EventSource waits before it connects again by itself. */
 export const RETRY_MS = 1000;
 
-const changedFrame = (data: SyncChangedEvent) =>
-  `event: ${SYNC_CHANGED_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
+const changedFrame = (data: SyncChangedEvent) => eventFrame(SYNC_CHANGED_EVENT, data);
 
 /**
  * Answers GET /api/sync/events for her: a server-sent events stream that says `changed` (with
@@ -28,20 +27,11 @@ export function streamChanges(deps: Deps, ctx: AppContext, userId: string): void
   if (feed.subscribers(userId) >= MAX_STREAMS_PER_USER) {
     throw tooManyRequests(HEARTBEAT_MS / 1000, 'Too many live sync streams are open.');
   }
-  const stream = new PassThrough();
-  ctx.req.socket.setTimeout(0);
-  ctx.compress = false;
-  ctx.set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-store, no-transform',
-    'X-Accel-Buffering': 'no',
+  const stream = openEventStream(ctx, {
+    status: 200,
+    cacheControl: 'no-cache, no-store, no-transform',
   });
-  ctx.status = 200;
-  ctx.body = stream;
-
-  const write = (text: string) => {
-    if (!stream.writableEnded && !stream.destroyed) stream.write(text);
-  };
+  const write = stream.write;
   const heartbeat = setInterval(() => write(': still here\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   let unsubscribe = () => {};
