@@ -130,3 +130,14 @@ export async function serviceWorkerReady(page: Page) {
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
     .toBe(true);
 }
+
+/** The embedded test checkout's card form, filled (the Stripe-like dialog of /checkout). */
+export async function fillCard(page: Page, card: string, email?: string) {
+  const dialog = page.getByRole('dialog', { name: /^Subscribe to / });
+  await expect(dialog.getByText('Test mode — no real charge')).toBeVisible();
+  if (email) await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Card number').fill(card);
+  await dialog.getByLabel('Expiry').fill('12 / 34');
+  await dialog.getByLabel('CVC').fill('123');
+  return dialog;
+}

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  fillCard,
   fillSignUp,
   openChatHistory,
   PASSWORD,
@@ -15,16 +16,6 @@ const SHOTS = 'test-results/screenshots';
 const REPLY = '.message-row--bestie:not(.message-row--unsaved) .chat-bubble--bestie';
 
 /** The local test provider's card form (no Stripe keys are set for e2e). */
-async function fillCard(page: Page, card: string, email?: string) {
-  const dialog = page.getByRole('dialog', { name: /^Subscribe to / });
-  await expect(dialog.getByText('Test mode — no real charge')).toBeVisible();
-  if (email) await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Card number').fill(card);
-  await dialog.getByLabel('Expiry').fill('12 / 34');
-  await dialog.getByLabel('CVC').fill('123');
-  return dialog;
-}
-
 test('a free user pays from the teaser nudge and gets every bestie, with her earlier reply in full', async ({
   page,
 }, testInfo) => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi, TEASER_BUTTON, uniqueEmail } from './helpers';
+import { fillCard, signUpViaApi, TEASER_BUTTON, uniqueEmail } from './helpers';
 
 /** Issue 37: the paywall asks once and never while she types; forms keep her email; deleting warns. */
 
@@ -99,11 +99,7 @@ for (const theme of ['pink', 'light', 'dark'] as const) {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signUpViaApi(page, uniqueEmail('deleter'));
     await page.goto('/checkout?plan=bestie-month');
-    const checkout = page.getByRole('dialog', { name: 'Subscribe to Bestie for the Month' });
-    await expect(checkout.getByText('Test mode — no real charge')).toBeVisible();
-    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await checkout.getByLabel('Expiry').fill('12 / 34');
-    await checkout.getByLabel('CVC').fill('123');
+    const checkout = await fillCard(page, '4242 4242 4242 4242');
     await checkout.getByRole('button', { name: 'Pay $14.99' }).click();
     // Paid (the embedded Stripe's verified fulfilment): her account says premium.
     let user = { subscriptionTier: 'free', subscriptionEndsAt: '' };
