@@ -12,9 +12,11 @@
  * - Category heads: one logistic regression per category, one against the rest, on the crisis
  *   lines of the train split, over fewer buckets.
  * - Weights rounded to signed bytes (a scale per head), bias and scale to fixed digits.
+ * - Features: the text's and the hand-written reading's verdicts on it (signalsOf).
  * - Threshold: chosen on the dev split only, for the whole reading (lexicon OR classifier):
- *   the most crisis lines caught with at most MAX_DEV_FALSE_ALARMS (half the bench's 2 %) of the
- *   ordinary lines flagged, in the middle (log-odds) of the gap around it.
+ *   the most crisis lines caught with the classifier adding at most MAX_DEV_FALSE_ALARMS (the
+ *   bench's 2 %) of the ordinary lines to the lexicon's alarms, in the middle (log-odds) of the
+ *   gap around it.
  */
 import { readLexicon, signalsOf, silencedAsOrdinary } from '@shared/safety/crisis';
 import type { ClassifierModel, Signals } from '@shared/safety/classifier';
@@ -306,52 +308,28 @@ interface DevLine {
 const logit = (p: number) => Math.log(p / (1 - p));
 
 /**
- * For each number of false alarms allowed (0 to `most`), the most crisis lines a threshold on
- * these lines catches, and that threshold: in the middle (in log-odds) of the gap between the
- * scores that bound it.
- */
-function cuts(lines: readonly DevLine[], most: number) {
-  const sorted = [...lines].sort((a, b) => b.score - a.score);
-  const threshold = (index: number) => {
-    const above = sorted[index]?.score ?? 1 - 1e-6;
-    const below = sorted[index + 1]?.score ?? 1e-6;
-    const middle = (logit(Math.min(above, 1 - 1e-9)) + logit(Math.max(below, 1e-9))) / 2;
-    return round(sigmoid(middle), 6);
-  };
-  const best: Array<{ caught: number; threshold: number }> = [];
-  let alarms = 0;
-  let caught = 0;
-  let index = -1;
-  for (let allowed = 0; allowed <= most; allowed += 1) {
-    // Take lines while the alarms stay within `allowed`; stop on the last crisis line taken.
-    let i = index + 1;
-    let runCaught = caught;
-    let runAlarms = alarms;
-    while (i < sorted.length) {
-      const line = sorted[i] as DevLine;
-      if (!line.crisis && runAlarms + 1 > allowed) break;
-      if (line.crisis) {
-        runCaught += 1;
-        caught = runCaught;
-        alarms = runAlarms;
-        index = i;
-      } else runAlarms += 1;
-      i += 1;
-    }
-    best.push({ caught, threshold: threshold(index) });
-  }
-  return best;
-}
-
-/**
  * The threshold at which the classifier catches the most dev crisis lines no lexicon rule reads,
- * adding at most MAX_DEV_FALSE_ALARMS of the dev ordinary lines to the lexicon's own alarms.
+ * adding at most MAX_DEV_FALSE_ALARMS of the dev ordinary lines to the lexicon's own alarms:
+ * scores highest first, taken while the alarms stay within the allowance, the threshold in the
+ * middle (in log-odds) of the gap below the last crisis line taken.
  */
 function chooseThreshold(dev: readonly DevLine[]): number {
   const benign = dev.filter((line) => !line.crisis).length;
   const allowed = Math.floor(benign * MAX_DEV_FALSE_ALARMS);
-  const open = dev.filter((line) => !line.silenced && !line.hit);
-  return (cuts(open, allowed).at(-1) as { threshold: number }).threshold;
+  const sorted = dev
+    .filter((line) => !line.silenced && !line.hit)
+    .sort((a, b) => b.score - a.score);
+  let alarms = 0;
+  let last = -1;
+  for (let i = 0; i < sorted.length; i += 1) {
+    const line = sorted[i] as DevLine;
+    if (line.crisis) last = i;
+    else if (++alarms > allowed) break;
+  }
+  const above = sorted[last]?.score ?? 1 - 1e-6;
+  const below = sorted[last + 1]?.score ?? 1e-6;
+  const middle = (logit(Math.min(above, 1 - 1e-9)) + logit(Math.max(below, 1e-9))) / 2;
+  return round(sigmoid(middle), 6);
 }
 
 /** The weights file as `npm run train:safety` writes it (prettier-formatted already). */
