@@ -14,6 +14,8 @@ import { IconTooltip } from '../../components/ui/IconTooltip';
 import type { ScreenshotAttachment } from '../../db/db';
 
 export const FOCUS_DELAY_MS = 100;
+/** Her message box's id (the upgrade nudge waits while she is in it: useTeaserUpgrade.ts). */
+export const MESSAGE_BOX_ID = 'chat-message';
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
 /** `field-sizing: content` (chat.css): the box is as tall as its text with no script. */
 const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
@@ -96,11 +98,11 @@ export function InputBar(props: InputBarProps) {
         {screenshot && chip && (
           <chip.ScreenshotChip screenshot={screenshot} onRemove={() => onRemoveScreenshot?.()} />
         )}
-        <label htmlFor="chat-message" className="visually-hidden">
+        <label htmlFor={MESSAGE_BOX_ID} className="visually-hidden">
           Message your bestie
         </label>
         <textarea
-          id="chat-message"
+          id={MESSAGE_BOX_ID}
           ref={box}
           rows={1}
           className="input-bar__text"

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { MESSAGE_BOX_ID } from './InputBar';
 import { markNudged, nudgedToday } from './nudgeOnce';
 
 export const TEASER_UPGRADE_DELAY_MS = 2000;
 
 /** Her message box (InputBar): the nudge never opens while she is in it or has words in it. */
-const MESSAGE_BOX_ID = 'chat-message';
-
 function messageBox(): HTMLTextAreaElement | null {
   const element = document.getElementById(MESSAGE_BOX_ID);
   return element instanceof HTMLTextAreaElement ? element : null;
