@@ -221,18 +221,24 @@ describe('the message list, virtualised', () => {
 });
 
 describe('what a screen reader hears', () => {
-  it('the log itself is not live: rows drawn as she scrolls are not read out', () => {
-    render(list(itemsFrom(1, 100, 'bestie'), 'none'));
+  /** The list, once its announcer (a chunk of its own, asked for as it mounts) is in. */
+  async function heard(items: ChatItem[], older: OlderMessages) {
+    const rendered = render(list(items, older));
+    await waitFor(() => expect(announced()).toBe(''));
+    return rendered;
+  }
+
+  it('the log itself is not live: rows drawn as she scrolls are not read out', async () => {
+    await heard(itemsFrom(1, 100, 'bestie'), 'none');
     expect(log().getAttribute('aria-live')).toBe('off');
-    expect(announced()).toBe('');
     scrollTo(0);
     expect(drawn()).toContain('message 1');
     expect(announced()).toBe('');
   });
 
-  it("says a new reply once, politely, as 'Cassie: …', and nothing for older messages read in above", () => {
+  it("says a new reply once, politely, as 'Cassie: …', and nothing for older messages read in above", async () => {
     const opened = [...itemsFrom(51, 99, 'bestie'), message(100)];
-    const { rerender } = render(list(opened, 'more'));
+    const { rerender } = await heard(opened, 'more');
     rerender(
       list([...opened, message(101, 'bestie', '**Oh babe**, breathe.\n- one\n- two')], 'more'),
     );
@@ -247,17 +253,16 @@ describe('what a screen reader hears', () => {
     expect(announced()).toBe(`${PERSONA.name}: Yes!`);
   });
 
-  it('says nothing for a chat the first sync brings to a device where it was still empty', () => {
-    const { rerender } = render(list([], 'none'));
+  it('says nothing for a chat the first sync brings to a device where it was still empty', async () => {
+    const { rerender } = await heard([], 'none');
     rerender(list(itemsFrom(1, 10, 'bestie'), 'none'));
     expect(announced()).toBe('');
   });
 
-  it('says nothing when the chat opens, and says so when a message of hers could not be sent', () => {
+  it('says nothing when the chat opens, and says so when a message of hers could not be sent', async () => {
     const opened = itemsFrom(1, 10, 'bestie');
     const sending = pending(11);
-    const { rerender } = render(list([...opened, sending], 'none'));
-    expect(announced()).toBe('');
+    const { rerender } = await heard([...opened, sending], 'none');
     const failure = 'Not sent. Please try again.';
     rerender(list([...opened, failed(11, failure)], 'none'));
     expect(announced()).toBe(failure);

@@ -17,11 +17,11 @@ import {
   type RefObject,
 } from 'react';
 import type { PersonaRef } from '@shared/chat';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Markdown } from '../../components/Markdown';
 import type { ChatItem } from './chatItems';
 import { BestieRow, MessageBubble } from './MessageBubble';
 import { estimatedHeight, rowsOf, type MessageRow } from './messageRows';
-import { ReplyAnnouncer } from './ReplyAnnouncer';
 import type { OlderMessages } from './useMessagePages';
 import { AI_NOTE } from './welcome';
 
@@ -40,6 +40,10 @@ interface MessageListProps {
   /** A teaser's subscribe button; none while the chat is in care mode (issue 36). */
   onUpgrade?: () => void;
 }
+
+/** What a screen reader is told of new replies: asked for as the list mounts, in well before any
+ * reply can come, no part of the screen's first load (issue 14). */
+const replyAnnouncer = lazyModule(() => import('./ReplyAnnouncer'));
 
 /** How far above the top of the list she may be before the page before is read. */
 const READ_AHEAD = '600px';
@@ -72,6 +76,7 @@ export function MessageList(props: MessageListProps) {
   const margin = useRowsMargin(rowsBox);
   const focused = useRef<string | null>(null);
   const noLayout = useRef(false);
+  const announcer = useLazyModule(replyAnnouncer, { now: true });
 
   // Its instance is mutable by design (measurements, scroll state): nothing here memoises it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -195,7 +200,7 @@ export function MessageList(props: MessageListProps) {
           ))}
         </div>
       </div>
-      <ReplyAnnouncer items={items} personaName={persona.name} />
+      {announcer && <announcer.ReplyAnnouncer items={items} personaName={persona.name} />}
     </>
   );
 }

@@ -1,8 +1,15 @@
 import { useState } from 'react';
+import { afterScreenDrawn } from '../../components/afterScreen';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
+import { Spinner } from '../../components/ui/Spinner';
 import type { ChatItem, EnhancedOcr } from './chatItems';
 import { useMessageImage } from './useMessageImage';
 
 type OcrItem = Extract<ChatItem, { kind: 'ocr' }>;
+
+/** 'Show Details' (key points, entities, sentiment, structured data): shown only when she asks,
+ * so fetched once the chat is drawn, no part of its first load (issue 14). */
+const ocrDetails = lazyModule(() => import('./OcrDetails'));
 
 /** A screenshot message (spec §4): plain OCR shows the image and 'OCR Result'; enhanced adds the analysis. */
 export function OcrBubble({ item }: { item: OcrItem }) {
@@ -30,6 +37,7 @@ export function OcrBubble({ item }: { item: OcrItem }) {
 
 function EnhancedOcrBody({ enhanced, extracted }: { enhanced: EnhancedOcr; extracted: string }) {
   const [open, setOpen] = useState(false);
+  const details = useLazyModule(ocrDetails, { now: open, later: afterScreenDrawn });
   const { analysis, structuredData } = enhanced;
   return (
     <div className="chat-bubble__ocr">
@@ -45,53 +53,12 @@ function EnhancedOcrBody({ enhanced, extracted }: { enhanced: EnhancedOcr; extra
       >
         {open ? 'Hide Details' : 'Show Details'}
       </button>
-      {open && (
-        <div className="chat-bubble__details">
-          <DetailList title="Key Points" items={analysis.keyPoints} />
-          <DetailList title="Entities" items={analysis.entities} />
-          <p className="chat-bubble__ocr-title">Sentiment</p>
-          <p className="chat-bubble__ocr-text">{analysis.sentiment}</p>
-          {structuredData && Object.keys(structuredData).length > 0 && (
-            <>
-              <p className="chat-bubble__ocr-title">Structured Data</p>
-              <dl className="chat-bubble__data">
-                {Object.entries(structuredData).map(([key, value]) => (
-                  <div key={key}>
-                    <dt>{key}</dt>
-                    <dd>{shown(value)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </>
-          )}
-        </div>
-      )}
+      {open &&
+        (details ? (
+          <details.OcrDetails analysis={analysis} structuredData={structuredData} />
+        ) : (
+          <Spinner label="Loading details" />
+        ))}
     </div>
   );
-}
-
-function DetailList({ title, items }: { title: string; items: string[] }) {
-  if (items.length === 0) return null;
-  return (
-    <>
-      <p className="chat-bubble__ocr-title">{title}</p>
-      <ul className="chat-bubble__list">
-        {items.map((entry, index) => (
-          <li key={index}>{entry}</li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** A structured value in words: lists one per line, objects as "name: value". */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.map(shown).join('\n') || '—';
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${key}: ${shown(inner)}`)
-      .join(', ');
-  }
-  return String(value);
 }

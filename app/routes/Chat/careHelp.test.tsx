@@ -120,20 +120,23 @@ describe("the teaser's upgrade nudge", () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.useRealTimers());
 
-  it('opens 2 s after a teaser outside care mode', () => {
+  it('opens 2 s after a teaser outside care mode', async () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useTeaserUpgrade(false, 'c1'));
     act(() => result.current.afterTeaser('c1'));
+    // Which chats were nudged today comes in its own chunk, asked for as the teaser arrives.
+    await vi.dynamicImportSettled();
     act(() => vi.advanceTimersByTime(TEASER_UPGRADE_DELAY_MS));
     expect(result.current.open).toBe(true);
   });
 
-  it('never opens once the chat is in care mode, even if it was already waiting', () => {
+  it('never opens once the chat is in care mode, even if it was already waiting', async () => {
     vi.useFakeTimers();
     const { result, rerender } = renderHook(({ held }) => useTeaserUpgrade(held, 'c1'), {
       initialProps: { held: false },
     });
     act(() => result.current.afterTeaser('c1'));
+    await vi.dynamicImportSettled();
     rerender({ held: true });
     act(() => vi.advanceTimersByTime(3000));
     expect(result.current.open).toBe(false);

@@ -78,39 +78,8 @@ export function useCrisisReader(needed = true): CrisisReader | null {
   return reader ?? (waited ? UNSURE_READER : null);
 }
 
-/** Work per slice before yielding: well under the 50 ms of a long task, on a slow phone too. */
-const SLICE_MS = 8;
-/** Two ordinary texts: each pattern runs twice, so it is compiled and then tiered up. */
-const SAMPLES = ['warming up the reading, nothing to see here', 'a second ordinary line of text'];
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-
-async function warm(): Promise<true> {
-  // The rules come with the reading's chunk: none of it is part of the screen's first load.
-  const [{ classifier, crisisRules, isUnsafeAnswer }, { matches }] = await Promise.all([
-    crisisReading.load(),
-    import('@shared/safety/rules'),
-  ]);
-  const steps: (() => void)[] = [
-    // The classifier's weights (in the same chunk) are decoded once, in a slice of their own.
-    () => classifier.warm(),
-    ...crisisRules().flatMap((rule) => SAMPLES.map((sample) => () => void matches(rule, sample))),
-    // Last: it reads the whole lexicon first (cheap by then), then its own few patterns.
-    ...SAMPLES.map((sample) => () => void isUnsafeAnswer(sample)),
-  ];
-  let sliceStart = performance.now();
-  for (const step of steps) {
-    step();
-    if (performance.now() - sliceStart >= SLICE_MS) {
-      await nextTask();
-      sliceStart = performance.now();
-    }
-  }
-  return true;
-}
-
 /** Every crisis pattern compiled, in slices; once per page, however many ask. */
-const warmReading = lazyModule(warm);
+const warmReading = lazyModule(() => crisisReading.load().then((reading) => reading.warm()));
 
 /** Loads and compiles every crisis pattern, in slices; once per page, however many ask. */
 export function warmCrisisReading(): Promise<true> {

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazyModule } from '../../components/lazyModule';
 import { MESSAGE_BOX_ID } from './InputBar';
-import { markNudged, nudgedToday } from './nudgeOnce';
+
+/** Which chats have had their nudge today: asked for as a teaser arrives (2 s before it is
+ * read), no part of the screen's first load (issue 14). Not to be had (offline before the app
+ * was cached): no nudge, and the teaser's own button is still there. */
+const nudgeDays = lazyModule(() => import('./nudgeOnce'));
 
 export const TEASER_UPGRADE_DELAY_MS = 2000;
 
@@ -32,23 +37,34 @@ export function useTeaserUpgrade(held = false, chatId?: string) {
   /** The chat whose nudge waits for her to send or leave the box. */
   const waiting = useRef<string | null>(null);
 
-  const nudge = useCallback((id: string) => {
-    waiting.current = null;
-    if (heldNow.current || nudgedToday(id)) return;
-    markNudged(id);
-    setOpen(true);
+  /** True when this chat's nudge may open now: not in care mode, not yet today. */
+  const mayNudge = useCallback((id: string) => {
+    const days = nudgeDays.current();
+    return days !== null && !heldNow.current && !days.nudgedToday(id);
   }, []);
+
+  const nudge = useCallback(
+    (id: string) => {
+      waiting.current = null;
+      if (!mayNudge(id)) return;
+      nudgeDays.current()?.markNudged(id);
+      setOpen(true);
+    },
+    [mayNudge],
+  );
 
   const afterTeaser = useCallback(
     (id: string) => {
       window.clearTimeout(timer.current);
-      if (heldNow.current || nudgedToday(id)) return;
+      if (heldNow.current) return;
+      nudgeDays.load().catch(() => undefined);
       timer.current = window.setTimeout(() => {
+        if (!mayNudge(id)) return;
         if (boxInUse()) waiting.current = id;
         else nudge(id);
       }, TEASER_UPGRADE_DELAY_MS);
     },
-    [nudge],
+    [mayNudge, nudge],
   );
 
   /** She has just sent a message: a waiting nudge may open now, her words are safe. */
