@@ -27,7 +27,7 @@ export function AccountSection() {
               <PlanEnd endsAt={user?.subscriptionEndsAt} />
             )}
             {user?.subscriptionTier === 'free' && (
-              <span className="settings__plan-end"> · {FREE_CHAT_IS}</span>
+              <span className="settings__plan-note">{FREE_CHAT_IS}</span>
             )}
           </dd>
         </div>
