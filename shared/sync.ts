@@ -67,6 +67,13 @@ export interface PullAnswer extends SyncRows {
 export const SYNC_EVENTS_PATH = '/api/sync/events';
 export const SYNC_CHANGED_EVENT = 'changed';
 
+/**
+ * Sent once, as the stream closes, when the session it was opened with has ended (signed out
+ * from another device, a password reset, the account deleted, or expired): the device asks
+ * for her account, learns it is signed out, and stops. No data.
+ */
+export const SYNC_ENDED_EVENT = 'ended';
+
 export interface SyncChangedEvent {
   /** Her change sequence number when the event was sent: a pull from an older cursor is due. */
   seq: number;

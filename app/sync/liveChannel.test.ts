@@ -54,6 +54,21 @@ describe('the live sync channel', () => {
     expect(accounts).toBe(1);
   });
 
+  it('asks for her account when the server says this session ended (signed out elsewhere)', () => {
+    channel.close();
+    let accounts = 0;
+    channel = openLiveChannel({
+      onChange: () => (changes += 1),
+      onAccount: () => (accounts += 1),
+      open: (url) => new FakeEventSource(url),
+    });
+    latest().opened();
+    latest().send('ended', '{}');
+    expect(accounts).toBe(1);
+    // Not a change of her rows: nothing to pull.
+    expect(changes).toBe(1);
+  });
+
   it('waits 1 s, 2 s, 4 s ... up to 30 s between attempts while it cannot connect', () => {
     const waits: number[] = [];
     for (let attempt = 0; attempt < 8; attempt += 1) {

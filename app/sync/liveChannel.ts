@@ -1,4 +1,4 @@
-import { SYNC_CHANGED_EVENT, SYNC_EVENTS_PATH } from '@shared/sync';
+import { SYNC_CHANGED_EVENT, SYNC_ENDED_EVENT, SYNC_EVENTS_PATH } from '@shared/sync';
 
 /** The first wait before the channel is opened again after it broke; doubled each time. */
 export const RECONNECT_FIRST_MS = 1000;
@@ -30,7 +30,8 @@ export interface EventSourceLike {
 export interface LiveChannelOptions {
   /** Something of hers may have changed on the server: pull. */
   onChange: () => void;
-  /** Her account changed (profile, theme, picture, plan): fetch it again. */
+  /** Her account changed (profile, theme, picture, plan), or this device's session ended
+   * (signed out from elsewhere): fetch it again. */
   onAccount?: () => void;
   open?: (url: string) => EventSourceLike;
   url?: string;
@@ -72,6 +73,10 @@ export function openLiveChannel(options: LiveChannelOptions): LiveChannel {
       if (source !== mine) return;
       options.onChange();
       if (accountChanged(event)) options.onAccount?.();
+    });
+    // Signed out from another device (or the like): asking for her account says so here.
+    mine.addEventListener(SYNC_ENDED_EVENT, () => {
+      if (source === mine) options.onAccount?.();
     });
     mine.onerror = () => {
       if (source !== mine) return;

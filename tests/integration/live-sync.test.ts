@@ -27,6 +27,8 @@ interface LiveStream {
   /** Every event so far, and the raw text. */
   events(): StreamEvent[];
   text(): string;
+  /** True once the server has ended the stream. */
+  done(): boolean;
   /** Resolves with the events once `count` of them have arrived, or rejects after `ms`. */
   waitFor(count: number, ms: number): Promise<StreamEvent[]>;
   close(): void;
@@ -44,6 +46,7 @@ async function follow(client: Client): Promise<LiveStream> {
     signal: abort.signal,
   });
   let text = '';
+  let done = false;
   const waiting = new Set<() => void>();
   if (response.status === 200 && response.body) {
     const decoder = new TextDecoder();
@@ -52,15 +55,18 @@ async function follow(client: Client): Promise<LiveStream> {
         text += decoder.decode(chunk, { stream: true });
         for (const wake of waiting) wake();
       }
+      done = true;
     })().catch(() => undefined);
   } else {
     text = await response.text();
+    done = true;
   }
   const stream: LiveStream = {
     status: response.status,
     headers: response.headers,
     events: () => parseEvents(text),
     text: () => text,
+    done: () => done,
     waitFor: (count, ms) =>
       new Promise((resolve, reject) => {
         const check = () => {
@@ -159,6 +165,46 @@ describe('GET /api/sync/events', () => {
     expect((await push(phone, [createChat(randomUUID(), 'hey')])).status).toBe(200);
     const events = await onLaptop.waitFor(2, 1000);
     expect(events[1]?.data.account).toBeUndefined();
+  });
+
+  it('closes the stream of a device signed out from another, saying `ended`, and keeps the others', async () => {
+    const { client: phone, email } = await signedInClient(server);
+    const laptop = await secondDevice(email);
+    const tablet = await secondDevice(email);
+    const onLaptop = await follow(laptop);
+    const onTablet = await follow(tablet);
+    const onPhone = await follow(phone);
+    await expect.poll(() => onTablet.text()).toContain('retry:');
+
+    // The phone signs the laptop out (Settings, Your devices).
+    const { sessions } = (await phone.get('/api/sessions')).body as {
+      sessions: { id: string; current: boolean; lastSeenAt: string }[];
+    };
+    const others = sessions.filter((session) => !session.current);
+    expect(others).toHaveLength(2);
+    const laptopSession = (await laptop.get('/api/sessions')).body.sessions.find(
+      (session: { current: boolean }) => session.current,
+    ) as { id: string };
+    const started = Date.now();
+    expect((await phone.request('DELETE', `/api/sessions/${laptopSession.id}`)).status).toBe(200);
+    await onLaptop.waitFor(1, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(onLaptop.events().map((event) => event.event)).toEqual(['ended']);
+    await expect.poll(() => onLaptop.done(), { timeout: 1000 }).toBe(true);
+    // Nothing of hers reaches it afterwards.
+    expect((await push(phone, [createChat(randomUUID(), 'after')])).status).toBe(200);
+    await settle(100);
+    expect(onLaptop.events().map((event) => event.event)).toEqual(['ended']);
+    // Her devices still signed in go on hearing of her changes.
+    expect(onTablet.events().every((event) => event.event === 'changed')).toBe(true);
+    await expect.poll(() => onTablet.events().length).toBeGreaterThanOrEqual(2);
+    expect(onPhone.done()).toBe(false);
+
+    // 'Sign out everywhere else' ends the tablet's stream too, and not the phone's.
+    expect((await phone.request('DELETE', '/api/sessions')).status).toBe(200);
+    await expect.poll(() => onTablet.events().at(-1)?.event, { timeout: 1000 }).toBe('ended');
+    await expect.poll(() => onTablet.done(), { timeout: 1000 }).toBe(true);
+    expect(onPhone.done()).toBe(false);
   });
 
   it(`keeps at most ${MAX_STREAMS_PER_USER} streams of one account open, and frees a place when one closes`, async () => {

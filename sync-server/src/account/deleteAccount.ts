@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { forbidden } from '../http/errors';
 import { enforce } from '../http/rateLimit';
 import { forgetBuyer } from '../payments/purchases';
+import { changeFeed } from '../sync/notify';
 import type { UserRow } from '../users/repo';
 import { removeProfileImages } from '../users/profileImage';
 import { removeOutboxMail, removeUserImages } from './files';
@@ -33,6 +34,8 @@ export async function deleteAccount(
     forgetBuyer(deps, { userId: user.id, email: user.email });
     repo.deleteRateLimitsOf(deps.db, [user.id, user.email]);
     repo.deleteUser(deps.db, user.id);
+    // Her devices' live sync streams close (sync/events.ts).
+    changeFeed(deps.db).changed(user.id, 'account');
   })();
 
   const removals: [string, Promise<unknown>][] = [

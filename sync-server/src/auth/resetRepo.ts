@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import { changeFeed } from '../sync/notify';
 
 export interface PasswordResetRow {
   tokenHash: string;
@@ -54,6 +55,8 @@ export function completePasswordReset(
       'UPDATE users SET password_hash = @passwordHash, updated_at = @now WHERE id = @userId',
     ).run(props);
     db.prepare('DELETE FROM sessions WHERE user_id = @userId').run(props);
+    // Every device of hers is signed out: their live sync streams close (sync/events.ts).
+    changeFeed(db).changed(props.userId, 'account');
     return true;
   })();
 }

@@ -94,6 +94,14 @@ export function findLiveSession(deps: Deps, props: { id: string }) {
   return session;
 }
 
+/** True while the session behind this hash exists and has not expired (nothing is deleted). */
+export function isSessionLive(deps: Deps, idHash: string): boolean {
+  const session = unchangedMemo(deps.db)(`session ${idHash}`, () =>
+    repo.findSession(deps.db, idHash),
+  );
+  return session !== undefined && session.expiresAt > deps.now();
+}
+
 /** Notes that the session was used now; written at most once a minute per session. */
 export function noteSessionSeen(
   deps: Deps,

@@ -12,6 +12,14 @@ export function signedInUser(ctx: AppContext): UserRow {
   return user;
 }
 
+/** The signed-in user and the hash of the session this request came with, or 401. */
+export function signedInSession(ctx: AppContext): { userId: string; idHash: string } {
+  const user = ctx.state.user;
+  const idHash = ctx.state.sessionIdHash;
+  if (!user || !idHash) throw unauthorized();
+  return { userId: user.id, idHash };
+}
+
 /**
  * The signed-in user of the request and her current tier, or 401. Her tier is worked out from
  * her purchases and grants (several queries), so routes that do not need it ask `signedInUser`.

@@ -1,18 +1,10 @@
 import Router from '@koa/router';
 import type { EndSessionsAnswer, SessionsAnswer } from '@shared/account';
 import type { Deps } from '../deps';
-import { unauthorized } from '../http/errors';
 import { signOut } from '../http/session';
-import type { AppContext, AppState } from '../http/types';
+import { signedInSession } from '../http/signedIn';
+import type { AppState } from '../http/types';
 import { endOtherSessions, endSessionOfUser, listSessions } from './service';
-
-/** The signed-in user and the hash of the session this request came with, or 401. */
-function signedInSession(ctx: AppContext): { userId: string; idHash: string } {
-  const user = ctx.state.user;
-  const idHash = ctx.state.sessionIdHash;
-  if (!user || !idHash) throw unauthorized();
-  return { userId: user.id, idHash };
-}
 
 /** GET /sessions, DELETE /sessions/{id}, DELETE /sessions (all but this one), under /api. */
 export function sessionRoutes(deps: Deps): Router<AppState> {

@@ -3,6 +3,7 @@ import * as repo from '../auth/repo';
 import type { SessionRow } from '../auth/repo';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
+import { changeFeed } from '../sync/notify';
 import { deviceOf } from './device';
 
 export const sessionNotFound = () => notFound('Session not found');
@@ -48,6 +49,8 @@ export function endSessionOfUser(
   const row = repo.findSessionOfUser(deps.db, props.userId, props.publicId);
   if (!row || row.expiresAt <= deps.now()) throw sessionNotFound();
   repo.deleteSession(deps.db, row.idHash);
+  // Its live sync stream, if one is open, closes (sync/events.ts).
+  changeFeed(deps.db).changed(props.userId, 'account');
   return { wasCurrent: row.idHash === props.currentIdHash };
 }
 
@@ -58,6 +61,7 @@ export function endOtherSessions(
 ): number {
   return deps.db.transaction(() => {
     repo.deleteExpiredSessions(deps.db, props.userId, deps.now());
+    changeFeed(deps.db).changed(props.userId, 'account');
     return repo.deleteOtherSessions(deps.db, props.userId, props.currentIdHash);
   })();
 }

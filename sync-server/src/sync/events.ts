@@ -1,5 +1,6 @@
-import { SYNC_CHANGED_EVENT } from '@shared/sync';
+import { SYNC_CHANGED_EVENT, SYNC_ENDED_EVENT } from '@shared/sync';
 import type { SyncChangedEvent } from '@shared/sync';
+import { isSessionLive } from '../auth/sessions';
 import { changeSeqOfUser } from '../chats/changes';
 import type { Deps } from '../deps';
 import { tooManyRequests } from '../http/errors';
@@ -21,8 +22,17 @@ const changedFrame = (data: SyncChangedEvent) => eventFrame(SYNC_CHANGED_EVENT, 
  * her change sequence number, never her data) whenever her rows change, from any device or
  * job, and a comment every 25 s. Never compressed or buffered; ends when she hangs up or the
  * server shuts down. A 429 past MAX_STREAMS_PER_USER open streams.
+ *
+ * It lives no longer than the session it was opened with: before each event and each
+ * heartbeat the session is looked up, and once it has ended (ending one tells her streams at
+ * once, an expiry is found within a heartbeat) the stream says `ended` and closes.
  */
-export function streamChanges(deps: Deps, ctx: AppContext, userId: string): void {
+export function streamChanges(
+  deps: Deps,
+  ctx: AppContext,
+  session: { userId: string; idHash: string },
+): void {
+  const { userId, idHash } = session;
   const feed = changeFeed(deps.db);
   if (feed.subscribers(userId) >= MAX_STREAMS_PER_USER) {
     throw tooManyRequests(HEARTBEAT_MS / 1000, 'Too many live sync streams are open.');
@@ -32,19 +42,29 @@ export function streamChanges(deps: Deps, ctx: AppContext, userId: string): void
     cacheControl: 'no-cache, no-store, no-transform',
   });
   const write = stream.write;
-  const heartbeat = setInterval(() => write(': still here\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
   let unsubscribe = () => {};
   const end = () => {
     clearInterval(heartbeat);
     unsubscribe();
     stream.end();
   };
+  /** False (and the stream said `ended` and closed) once her session here has ended. */
+  const live = () => {
+    if (isSessionLive(deps, idHash)) return true;
+    write(eventFrame(SYNC_ENDED_EVENT, {}));
+    end();
+    return false;
+  };
+  const heartbeat = setInterval(() => {
+    if (live()) write(': still here\n\n');
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   unsubscribe = feed.subscribe(userId, {
-    changed: (account) =>
-      write(
-        changedFrame({ seq: changeSeqOfUser(deps, userId), ...(account ? { account: true } : {}) }),
-      ),
+    changed: (account) => {
+      if (!live()) return;
+      const seq = changeSeqOfUser(deps, userId);
+      write(changedFrame({ seq, ...(account ? { account: true } : {}) }));
+    },
     closed: end,
   });
   // The comment gets the headers out at once, so her EventSource opens before any change.

@@ -3,7 +3,7 @@ import { encodePullPage } from '@shared/compact-pull';
 import { pullQuerySchema, pushBodySchema } from '@shared/sync-schema';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
-import { signedIn, signedInUser } from '../http/signedIn';
+import { signedIn, signedInSession } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validate, validateBody } from '../http/validate';
 import { streamChanges } from './events';
@@ -32,8 +32,7 @@ export function syncRoutes(deps: Deps): Router<AppState> {
 
   // Live sync: tells her device when to pull (ARCHITECTURE.md, Live sync).
   router.get('/sync/events', (ctx) => {
-    const user = signedInUser(ctx);
-    streamChanges(deps, ctx, user.id);
+    streamChanges(deps, ctx, signedInSession(ctx));
   });
 
   return router;
