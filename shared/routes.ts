@@ -29,7 +29,7 @@ export function isAppRoute(pathname: string): boolean {
 
 /**
  * A post-login destination from a `redirect` query parameter: only a same-origin
- * path ("/chat?x=1"), never "//evil.example" or "https://evil.example".
+ * path ("/chat?x=1"), never "//evil.example", "/..//evil.example" or "https://evil.example".
  */
 export function safeRedirectPath(redirect: string | null | undefined): string | null {
   if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return null;
@@ -37,7 +37,9 @@ export function safeRedirectPath(redirect: string | null | undefined): string | 
   try {
     const url = new URL(redirect, 'http://same.origin');
     if (url.origin !== 'http://same.origin') return null;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // "/..//evil.example" resolves to "//evil.example": another site again, once normalised.
+    return path.startsWith('//') || path.startsWith('/\\') ? null : path;
   } catch {
     return null;
   }
