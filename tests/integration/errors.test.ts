@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import type { TestServer } from './harness';
@@ -74,6 +75,48 @@ describe('error answers', () => {
     expect(answer.headers.get('x-frame-options')).toBe('DENY');
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
+});
+
+describe('a body in a broken or unknown encoding', () => {
+  const log = new LogCapture();
+  let encoded: TestServer;
+  beforeAll(async () => {
+    encoded = await startTestServer({ logger: log.logger });
+  });
+  afterAll(async () => {
+    await encoded.stop();
+  });
+
+  // Before any sign-in: a broken or unknown Content-Encoding is her client's fault, never a 5xx.
+  it.each([
+    ['an unknown encoding', 'bogus', Buffer.from('{"email":"ann@example.com"}')],
+    ['gzip that is not gzip', 'gzip', Buffer.from('{"email":"ann@example.com"}')],
+    ['deflate that is not deflate', 'deflate', Buffer.from('not deflate at all')],
+    ['br that is not brotli', 'br', Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00, 0x01])],
+    [
+      'gzip cut short',
+      'gzip',
+      gzipSync('{"email":"ann@example.com","password":"x"}').subarray(0, 12),
+    ],
+    ['two encodings, one unknown', 'gzip, bogus', gzipSync('{}')],
+  ])(
+    'answers %s (Content-Encoding: %s) with 415 or 400, logging nothing as an error',
+    async (_, encoding, body) => {
+      const logged = log.errors().length;
+      const answer = await encoded.client().request('POST', '/api/login', {
+        body,
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      });
+      expect([400, 415]).toContain(answer.status);
+      expect(answer.body.code).toMatch(/^(unsupported_media_type|invalid_json|undecodable_body)$/);
+      expect(log.errors().slice(logged)).toEqual([]);
+      // The rest of the body is never read: the socket closes, and her next request still goes.
+      expect(answer.headers.get('connection')).toBe('close');
+      for (let i = 0; i < 3; i += 1) {
+        expect((await encoded.client().get('/api/health')).status).toBe(200);
+      }
+    },
+  );
 });
 
 describe('an unexpected failure', () => {

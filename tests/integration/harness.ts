@@ -44,6 +44,10 @@ export class LogCapture {
   requestLines() {
     return this.lines.filter((line) => line.msg === 'request');
   }
+  /** Lines logged at error level or worse. */
+  errors() {
+    return this.lines.filter((line) => typeof line.level === 'number' && line.level >= 50);
+  }
 }
 
 export interface TestServer extends RunningServer {
@@ -126,7 +130,7 @@ export class Client {
   async request(
     method: string,
     pathname: string,
-    options: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+    options: { json?: unknown; body?: string | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
@@ -135,7 +139,11 @@ export class Client {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(new URL(pathname, this.baseUrl), { method, headers, body });
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+    });
     const setCookies = response.headers.getSetCookie();
     for (const cookie of setCookies) this.keep(cookie);
     const text = await response.text();

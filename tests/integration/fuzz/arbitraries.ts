@@ -366,6 +366,8 @@ export interface FuzzHeaders {
   forwardedFor?: string;
   userAgent?: string;
   stripeSignature?: string;
+  /** Mostly a real coding the body is not in, or one nobody knows (issue 39, 4). */
+  contentEncoding?: string;
   extra?: [string, string];
 }
 
@@ -405,6 +407,10 @@ export const headers = (ownOrigin: string): Arbitrary<FuzzHeaders> =>
             .tuple(fc.integer(), fc.string({ unit: fc.constantFrom(...'0123456789abcdef') }))
             .map(([t, v]) => `t=${t},v1=${v}`),
         ),
+      ),
+      contentEncoding: fc.oneof(
+        fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'compress', 'gzip, br', 'x-bogus'),
+        headerValue(fc.string({ maxLength: 20 })),
       ),
       extra: fc.tuple(
         fc.constantFrom(

@@ -336,6 +336,7 @@ export class FuzzWorld {
     set('x-forwarded-for', fuzzed.forwardedFor);
     set('user-agent', fuzzed.userAgent);
     set('stripe-signature', fuzzed.stripeSignature);
+    set('content-encoding', fuzzed.contentEncoding);
     if (request.signWebhook && typeof request.body === 'string') {
       headers['stripe-signature'] = Stripe.webhooks.generateTestHeaderString({
         payload: request.body,
