@@ -25,8 +25,9 @@ const textField = (max: number, tooLong: string) =>
 
 /**
  * PATCH /api/users/{id} and the updateProfile mutation: only the fields sent change.
- * `profileImage` may only be null (remove it) or her current picture's URL (unchanged); a new
- * picture goes through POST /api/user/profile-image. `metadata.age` is accepted as the spec's
+ * `profileImage` may only be null (remove it) or her current picture's URL, also absolute on the
+ * server's address (unchanged; the server checks it); a new picture goes through
+ * POST /api/user/profile-image. `metadata.age` is accepted as the spec's
  * short name for `metadata.ageRange`.
  */
 export const profileUpdateSchema = z

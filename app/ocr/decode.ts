@@ -1,8 +1,11 @@
 import type { RgbaImage } from '@shared/ocr/types';
+import { UnreadableImageError } from './unreadable';
 
 /** The picked file's pixels (PNG, JPEG, GIF's first frame, WebP), as the OCR pipeline takes them. */
 export async function decodeImage(file: Blob): Promise<RgbaImage> {
-  const bitmap = await createImageBitmap(file);
+  const bitmap = await createImageBitmap(file).catch((error: unknown) => {
+    throw new UnreadableImageError(error);
+  });
   try {
     const { width, height } = bitmap;
     const canvas =

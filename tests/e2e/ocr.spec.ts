@@ -164,3 +164,36 @@ test('a free user who asks for enhanced analysis sees the amber notice and her b
   await expect(dialog.getByLabel(/^Extracted Text/)).toHaveValue(/Total 4.50/);
   await page.screenshot({ path: `${SHOTS}/ocr-dialog-refused-${testInfo.project.name}.png` });
 });
+
+test('an image that cannot be read shows the failure words, not an empty preview', async ({
+  page,
+}, testInfo) => {
+  await signUpViaApi(page);
+  await openCassie(page);
+  const dialog = await openDialog(page);
+  await dialog.getByTestId('ocr-file-input').setInputFiles({
+    name: 'broken.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these bytes are not a picture at all'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Failed to process your image. Please try again.',
+    { timeout: 30_000 },
+  );
+  await expect(dialog.getByAltText('Screenshot preview')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Use this text' })).toBeDisabled();
+  await expect(page.getByText('Failed to process image', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/ocr-dialog-unreadable-${testInfo.project.name}.png` });
+
+  // A picture she picks next is read as ever.
+  await dialog.getByTestId('ocr-file-input').setInputFiles({
+    name: 'chat.png',
+    mimeType: 'image/png',
+    buffer: await screenshotPng(['Second try works']),
+  });
+  await expect(dialog.getByAltText('Screenshot preview')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByLabel(/^Extracted Text/)).toHaveValue(/Second try/, {
+    timeout: 45_000,
+  });
+});

@@ -336,6 +336,27 @@ describe('POST /api/chats/{id}/messages', () => {
     expect(answer.body.userMessage).toMatchObject(ocr);
   });
 
+  it('answers a receipt screenshot about the receipt, not with a thank-you (built-in bestie)', async () => {
+    const { client, userId } = await signedInClient(server);
+    grant(server, userId, 'vip');
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 4 });
+    // Sent with nothing typed, its text is the message; its "Thank you!" once read as thanks.
+    const extractedText = 'CORNER CAFE\nLatte 4.50\nMuffin 3.25\nTotal $7.75\nThank you!';
+    const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: extractedText,
+      isOCR: true,
+      isEnhancedOCR: false,
+      extractedText,
+      ocrConfidence: 0.9,
+    });
+    expect(answer.status).toBe(201);
+    const { message } = answer.body.reply;
+    expect(message).toMatch(/receipt/i);
+    expect(message).toContain('CORNER CAFE');
+    expect(message).toContain('$7.75');
+    expect(message).not.toMatch(/BLUSH|HERE for|welcome|brave part/);
+  });
+
   it("answers 404 for someone else's chat and stores nothing", async () => {
     const owner = await signedInClient(server);
     const chat = await owner.client.post('/api/chats', { message: 'Private' });

@@ -25,6 +25,12 @@ const INVALID_TYPE = {
   code: 'invalid_file_type',
 };
 
+const INVALID_PICTURE = {
+  message:
+    "profileImage can only be your current picture's URL or null; upload a new picture through /api/user/profile-image",
+  code: 'invalid_profile_image',
+};
+
 const patch = (client: Client, id: string, json: unknown) =>
   client.request('PATCH', `/api/users/${id}`, { json });
 
@@ -99,10 +105,7 @@ describe('PATCH /api/users/{id}', () => {
       profileImage: 'https://evil.example/x.png',
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      message: 'Upload a new picture through /api/user/profile-image',
-      code: 'invalid_profile_image',
-    });
+    expect(answer.body).toEqual(INVALID_PICTURE);
     expect(await me(client)).toEqual(before);
   });
 
@@ -363,6 +366,62 @@ describe('the profile picture', () => {
     expect(storedFiles(userId)).toEqual([]);
     expect((await getBytes(client, uploaded.body.imageUrl)).status).toBe(404);
     expect((await server.client().request('DELETE', PICTURE)).status).toBe(401);
+  });
+
+  it("PATCH takes back her picture's URL as the server gave it or made absolute, and changes the rest", async () => {
+    const { client, userId } = await signedInClient(server, 'patch-url');
+    const { imageUrl } = (await postPicture(client, { bytes: await photo().png().toBuffer() }))
+      .body;
+    expect((await me(client)).profileImage).toBe(imageUrl);
+    const absolute = `${server.config.publicUrl}${imageUrl}`;
+    for (const [sent, name] of [
+      [imageUrl, 'Ann'],
+      [absolute, 'Annie'],
+    ] as const) {
+      const answer = await patch(client, userId, {
+        name,
+        profileImage: sent,
+        metadata: { age: '25-34', location: 'Austin, TX' },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        name,
+        profileImage: imageUrl,
+        metadata: { ageRange: '25-34', location: 'Austin, TX' },
+      });
+      expect(await me(client)).toEqual(answer.body);
+    }
+    expect((await getBytes(client, imageUrl)).status).toBe(200);
+    expect(storedFiles(userId)).toHaveLength(1);
+  });
+
+  it("PATCH refuses another user's picture, an outside URL or a malformed value: 400, nothing changes", async () => {
+    const { client, userId } = await signedInClient(server, 'patch-bad-url');
+    const { imageUrl } = (await postPicture(client, { bytes: await photo().png().toBuffer() }))
+      .body;
+    await patch(client, userId, { name: 'Ann' });
+    const eve = await signedInClient(server, 'patch-eve');
+    const evePicture = await postPicture(eve.client, { bytes: await photo().png().toBuffer() });
+    const before = await me(client);
+    for (const sent of [
+      evePicture.body.imageUrl,
+      `${server.config.publicUrl}${evePicture.body.imageUrl}`,
+      `https://evil.example${imageUrl}`,
+      'https://evil.example/x.png',
+      `${imageUrl}?v=2`,
+      `//evil.example${imageUrl}`,
+      'not a url',
+      '',
+    ]) {
+      const answer = await patch(client, userId, { name: 'Changed', profileImage: sent });
+      expect(answer.status, sent).toBe(400);
+      expect(answer.body).toEqual(INVALID_PICTURE);
+    }
+    const notAString = await patch(client, userId, { name: 'Changed', profileImage: 42 });
+    expect(notAString.status).toBe(400);
+    expect(notAString.body.fields).toHaveProperty('profileImage');
+    expect(await me(client)).toEqual(before);
+    expect((await me(eve.client)).profileImage).toBe(evePicture.body.imageUrl);
   });
 
   it('PATCH with profileImage null removes it as DELETE does', async () => {

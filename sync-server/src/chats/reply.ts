@@ -1,11 +1,13 @@
-import { REPLY_FAILED_MESSAGE } from '@shared/chat';
+import { ANALYSIS_TYPES, REPLY_FAILED_MESSAGE } from '@shared/chat';
+import type { OcrAnalysis } from '@shared/chat';
+import { ocrAnalysisSchema } from '@shared/chat-schema';
 import type { Persona } from '@shared/personas';
 import { inCareMode } from '@shared/safety/risk';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
 import { countReferral } from '../referrals/service';
-import type { HistoryItem } from '../replies/types';
+import type { HistoryItem, SharedScreenshot } from '../replies/types';
 import { crisisReply, replyName } from '../safety/crisis';
 import { readModelReply, withoutCrisisTag } from '../safety/modelReply';
 import { isCrisisMessage, modelSaysCrisis } from '../safety/service';
@@ -161,6 +163,20 @@ function conversationUpTo(deps: Deps, target: ReplyTarget): ConversationRow[] {
   return messages.filter((row) => turnOf(row) <= chatSeq).sort((a, b) => turnOf(a) - turnOf(b));
 }
 
+/** The screenshot her message shares, as the provider reads it; undefined for a plain message. */
+function sharedScreenshotOf(message: MessageRow): SharedScreenshot | undefined {
+  if (message.isOcr !== 1 && message.isEnhancedOcr !== 1) return undefined;
+  const analysisType = ANALYSIS_TYPES.find((type) => type === message.analysisType) ?? null;
+  let analysis: OcrAnalysis | null = null;
+  try {
+    const parsed = ocrAnalysisSchema.safeParse(JSON.parse(message.ocrAnalysis ?? 'null'));
+    analysis = parsed.success ? parsed.data : null;
+  } catch {
+    // A stored analysis that does not parse is read as none.
+  }
+  return { text: message.extractedText ?? '', analysisType, analysis };
+}
+
 async function generate(deps: Deps, props: GenerateProps): Promise<string> {
   const { target, signal, history } = props;
   const viewer = { tier: tierOf(deps, { userId: props.user.id }), persona: target.persona };
@@ -185,6 +201,7 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
         uptoSeq: target.userMessage.chatSeq,
         limit: SCREENSHOT_ROW_LIMIT,
       }),
+      screenshot: sharedScreenshotOf(target.userMessage),
       signal,
       seed: target.userMessage.id,
       careMode: props.careMode,

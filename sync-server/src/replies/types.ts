@@ -1,3 +1,4 @@
+import type { AnalysisType, OcrAnalysis } from '@shared/chat';
 import type { Persona } from '@shared/personas';
 
 export interface HistoryItem {
@@ -13,6 +14,16 @@ export interface ReplyUser {
   location: string | null;
 }
 
+/** The screenshot shared with the message being answered (an OCR message). */
+export interface SharedScreenshot {
+  /** The text read from it ('' when none could be). */
+  text: string;
+  /** The analysis type she chose, when she had the enhanced analysis. */
+  analysisType: AnalysisType | null;
+  /** The enhanced analysis that came with it, if any. */
+  analysis: OcrAnalysis | null;
+}
+
 export interface ReplyRequest {
   persona: Persona;
   /** The chat oldest first, ending with the message to answer. */
@@ -20,6 +31,8 @@ export interface ReplyRequest {
   user: ReplyUser;
   /** Text read from screenshots shared in this chat, oldest first. */
   screenshotText: string[];
+  /** The screenshot her message shares, when it is a screenshot (OCR) message. */
+  screenshot?: SharedScreenshot;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
   /** Makes the built-in engine's choices repeatable (the user message id). */

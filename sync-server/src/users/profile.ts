@@ -4,6 +4,7 @@ import type { profileUpdateSchema } from '@shared/account-schema';
 import type { Deps } from '../deps';
 import { AppError, notFound } from '../http/errors';
 import {
+  isCurrentPictureUrl,
   makeThumbnail,
   PROFILE_IMAGE_ID_PATTERN,
   profileImageFile,
@@ -23,7 +24,7 @@ export const invalidProfileImage = () =>
   new AppError(
     400,
     'invalid_profile_image',
-    'Upload a new picture through /api/user/profile-image',
+    "profileImage can only be your current picture's URL or null; upload a new picture through /api/user/profile-image",
   );
 
 export interface ProfileUpdated {
@@ -37,7 +38,8 @@ export interface ProfileUpdated {
  * Her profile change, from PATCH /api/users/{id} and from the updateProfile sync mutation alike:
  * only the fields present change (name, metadata.ageRange or its alias metadata.age,
  * metadata.location, theme). `profileImage: null` removes her picture (row at once, file just
- * after); her current picture's URL changes nothing; any other picture is refused (400) and
+ * after); her current picture's URL (also absolute on PUBLIC_URL) changes nothing; any other
+ * value (another user's picture, an outside URL, anything not a URL) is refused (400) and
  * nothing changes. Synchronous up to the file removal, so it can run inside a sync push.
  */
 export function updateProfile(
@@ -60,7 +62,13 @@ export function updateProfile(
     if (update.profileImage === null) {
       changes.profileImage = null;
       removedUrl = current.profileImage;
-    } else if (update.profileImage !== undefined && update.profileImage !== current.profileImage) {
+    } else if (
+      update.profileImage !== undefined &&
+      !isCurrentPictureUrl(update.profileImage, {
+        current: current.profileImage,
+        publicUrl: deps.config.publicUrl,
+      })
+    ) {
       throw invalidProfileImage();
     }
     repo.updateProfileFields(deps.db, {

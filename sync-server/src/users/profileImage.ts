@@ -45,6 +45,27 @@ export function profileImageIdOf(url: string | null | undefined): string | undef
 }
 
 /**
+ * Whether a `profileImage` sent back names her current picture: the URL the server gave her
+ * (GET /api/user, the upload answer), or that URL made absolute on the server's own address
+ * (PUBLIC_URL), as a browser's img.src reads it. Not the request's host, so a replayed sync
+ * mutation gets the same answer wherever it arrives.
+ */
+export function isCurrentPictureUrl(
+  sent: string,
+  props: { current: string | null; publicUrl: string },
+): boolean {
+  const { current } = props;
+  if (current === null) return false;
+  if (sent === current) return true;
+  if (!current.startsWith(`${PROFILE_IMAGE_PATH}/`)) return false;
+  try {
+    return new URL(sent).href === new URL(current, props.publicUrl).href;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks an untrusted upload and makes her thumbnail: JPEG, PNG or WebP by its bytes (and
  * libvips agreeing), the pixel count from its header before any pixel is decoded, then the
  * EXIF orientation applied, a PROFILE_IMAGE_SIZE square cut from the centre, and a fresh WebP

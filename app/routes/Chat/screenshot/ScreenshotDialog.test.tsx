@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/Toaster';
 import { readScreenshotOnDevice, warmUpReader } from '../../../ocr';
+import { UnreadableImageError } from '../../../ocr/unreadable';
 import { ScreenshotDialog } from './ScreenshotDialog';
 import { preloadDialogs } from '../../../components/ui/Dialog';
 
@@ -178,5 +179,23 @@ describe('the screenshot dialog', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Failed to process your image. Please try again.')).toBeTruthy();
     const toast = await screen.findByText('Failed to process image');
     expect(within(toast.closest('li')!).getByText('An error occurred while processing the image'));
+  });
+
+  it('shows the failure words in place of the preview when the picture cannot be decoded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    readOnDevice.mockRejectedValue(
+      new UnreadableImageError(new DOMException('The source image could not be decoded.')),
+    );
+    renderDialog();
+    pick(png());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to process your image. Please try again.',
+    );
+    expect(screen.queryByAltText('Screenshot preview')).toBeNull();
+    expect(screen.queryByLabelText(/^Extracted Text/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use this text' })).toHaveProperty('disabled', true);
+    const toast = await screen.findByText('Failed to process image');
+    expect(within(toast.closest('li')!).getByText('An error occurred while processing the image'));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
   });
 });

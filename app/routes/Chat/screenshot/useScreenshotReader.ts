@@ -4,6 +4,7 @@ import type { EnhancedOcrAnswer } from '@shared/ocr-api';
 import { analyseScreenshot } from '../../../http/ocr';
 import { failureOf } from '../../../http/client';
 import { readScreenshotOnDevice } from '../../../ocr';
+import { UnreadableImageError } from '../../../ocr/unreadable';
 import { toast } from '../../../state/useToastStore';
 
 export const NOT_AN_IMAGE = 'Please select an image file (PNG, JPG, GIF)';
@@ -103,12 +104,19 @@ export function useScreenshotReader() {
     }
     if (device instanceof Error && enhanced.kind !== 'done') {
       console.error('OCR failed', device);
+      const unreadable = device instanceof UnreadableImageError;
       toast({
         title: FAILED_TITLE,
-        description: device.message || FAILED_FALLBACK,
+        // The browser's decoder speaks of itself; she gets the spec's words.
+        description: (!unreadable && device.message) || FAILED_FALLBACK,
         variant: 'destructive',
       });
-      setState({ status: 'failed', image, preview });
+      // A picture that cannot be drawn leaves no empty preview: the failure words take its place.
+      setState(
+        unreadable
+          ? { status: 'empty', error: FAILED_IN_DIALOG }
+          : { status: 'failed', image, preview },
+      );
       return;
     }
     const fromDevice = device instanceof Error ? null : device;

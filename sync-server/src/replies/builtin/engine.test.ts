@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';
-import type { HistoryItem } from '../types';
+import type { HistoryItem, SharedScreenshot } from '../types';
 import { FEELINGS, TOPICS, feelingOf, reflectionOf, topicInContext, topicOf } from './analyse';
 import { builtinProvider, composeReply } from './engine';
 import { LINES } from './lines';
@@ -256,5 +256,76 @@ describe('care mode', () => {
       expect(text).toMatch(/\?$/);
       expect(text).not.toContain('sleep forever');
     }
+  });
+});
+
+describe('a screenshot she shares', () => {
+  // Short enough that its "Thank you!" read as thanks to the bestie (issue 38).
+  const RECEIPT = 'CORNER CAFE\nLatte 4.50\nMuffin 3.25\nTotal $7.75\nThank you!';
+  const receipt = { text: RECEIPT, analysisType: null, analysis: null };
+  const shared = (personaId: number, screenshot: SharedScreenshot, content = screenshot.text) =>
+    composeReply({
+      persona: persona(personaId),
+      history: [{ role: 'user', content }],
+      user,
+      screenshotText: [screenshot.text],
+      screenshot,
+      seed: 'shot',
+    });
+
+  it('gets a reply about the receipt it shows (place and total), not a thank-you', () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      const text = shared(id, receipt);
+      expect(text, `persona ${id}`).toMatch(/receipt/i);
+      expect(text, `persona ${id}`).toContain('CORNER CAFE');
+      expect(text, `persona ${id}`).toContain('$7.75');
+      for (const take of LINES[id]?.takes.thanks ?? []) expect(text).not.toContain(take);
+      expect(text).not.toContain('BLUSH');
+      expect(text, `persona ${id}`).toMatch(/\?( \S+)?$/u);
+    }
+  });
+
+  it('tells what its analysis found when it came with one', () => {
+    const analysis = {
+      type: 'receipt',
+      summary: 'Breakfast for two at Corner Cafe, $7.75 paid by card.',
+      keyPoints: ['Latte: $4.50', 'Muffin: $3.25'],
+      entities: ['Corner Cafe'],
+      sentiment: 'neutral',
+    };
+    const text = shared(2, { text: RECEIPT, analysisType: 'receipt', analysis });
+    expect(text).toContain('Breakfast for two at Corner Cafe, $7.75 paid by card.');
+    expect(text).toMatch(/receipt/i);
+  });
+
+  it("quotes the last message of a chat screenshot, and her question's topic gets its advice", () => {
+    const chat = {
+      text: 'Them: are you coming tonight\nMe: maybe\nThem: ok whatever',
+      analysisType: null,
+      analysis: null,
+    };
+    const text = shared(1, chat, 'he ghosted me after this, what does it mean?');
+    expect(text).toContain('"ok whatever"');
+    expect(LINES[1]?.takes.crushHurt.some((take) => text.includes(take))).toBe(true);
+  });
+
+  it('asks what it shows when no words could be read from it', () => {
+    const text = shared(3, { text: '', analysisType: null, analysis: null }, 'look at this');
+    expect(text).toMatch(/could not read|no text came through/i);
+    expect(text).toMatch(/\?$/);
+  });
+
+  it('stays the care-mode reply in care mode', () => {
+    const text = composeReply({
+      persona: persona(4),
+      history: [{ role: 'user', content: RECEIPT }],
+      user,
+      screenshotText: [RECEIPT],
+      screenshot: receipt,
+      seed: 'care',
+      careMode: true,
+    });
+    expect(text).toMatch(/988|741741/);
+    expect(text).not.toMatch(/receipt/i);
   });
 });

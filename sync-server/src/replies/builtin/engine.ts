@@ -1,8 +1,12 @@
 import { voiceOf } from '../../personas/voices';
-import type { ReplyProvider, ReplyRequest } from '../types';
+import type { ReplyProvider, ReplyRequest, SharedScreenshot } from '../types';
 import { feelingOf, reflectionOf, topicInContext } from './analyse';
+import type { Topic } from './analyse';
 import { CARE_LINES, LINES } from './lines';
 import type { PersonaLines } from './lines';
+import { gistOf, kindOf } from './screenshot';
+import { SCREENSHOT_LINES } from './screenshotLines';
+import type { ScreenshotLines } from './screenshotLines';
 
 /**
  * A number from the seed and a slot name, so the same input gives the same reply: FNV-1a, a
@@ -57,7 +61,8 @@ function pick(bank: readonly string[], seed: string, slot: string, replies: stri
 /**
  * The built-in bestie: no model, no network. It reads the topic and feeling of her message,
  * answers in the persona's voice, reflects a few of her words, and asks a follow-up question,
- * never reusing a line of its last reply in the chat (nor of its last few, when it can).
+ * never reusing a line of its last reply in the chat (nor of its last few, when it can). A
+ * screenshot she shares is answered about what it says (screenshotReply); care mode comes first.
  */
 export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const lines: PersonaLines = LINES[request.persona.id] ?? (LINES[1] as PersonaLines);
@@ -93,6 +98,12 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
     parts.push(pick(CARE_LINES.questions, seed, 'question', recentReplies));
     return parts.join(' ');
   }
+  if (request.screenshot) {
+    const shotLines =
+      SCREENSHOT_LINES[request.persona.id] ?? (SCREENSHOT_LINES[1] as ScreenshotLines);
+    const context = { text, subject, seed, recentReplies, lines, shotLines, fill };
+    return screenshotReply(request.screenshot, context);
+  }
   const plain = topic === 'thanks' || (topic === 'hello' && feeling === 'neutral');
   // A greeting or a thank-you needs no opener or reflection, just warmth and a question.
   if (!plain) {
@@ -113,6 +124,44 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
       /([.!?] )([a-z])/g,
       (_match, end: string, letter: string) => end + letter.toUpperCase(),
     );
+}
+
+/**
+ * A reply to a screenshot she shared: what it is and what it says (its analysis, else the
+ * built-in analysis of its text), in her bestie's voice, then a question about it. Its own
+ * words never pick the topic (a receipt's "Thank you for your visit" is not thanks to her);
+ * a question she typed with it does, and gets its take and question.
+ */
+function screenshotReply(
+  shot: SharedScreenshot,
+  props: {
+    text: string;
+    subject: Topic;
+    seed: string;
+    recentReplies: string[];
+    lines: PersonaLines;
+    shotLines: ScreenshotLines;
+    fill: (line: string) => string;
+  },
+): string {
+  const { seed, recentReplies, shotLines, fill } = props;
+  const kind = kindOf(shot);
+  const gist = gistOf(shot, kind);
+  const typed = props.text.trim();
+  const asked = typed !== '' && !shot.text.trim().startsWith(typed);
+  const parts = [fill(pick(shotLines.openers[kind], seed, 'shot-opener', recentReplies))];
+  if (!gist) {
+    parts.push(fill(pick(shotLines.unreadable, seed, 'shot-unreadable', recentReplies)));
+    return parts.map(capitalise).join(' ');
+  }
+  parts.push(pick(shotLines.gists, seed, 'shot-gist', recentReplies).replace('{s}', gist));
+  if (asked && props.subject !== 'thanks' && props.subject !== 'hello') {
+    parts.push(fill(pick(props.lines.takes[props.subject], seed, 'take', recentReplies)));
+    parts.push(fill(pick(props.lines.questions[props.subject], seed, 'question', recentReplies)));
+  } else {
+    parts.push(fill(pick(shotLines.questions[kind], seed, 'shot-question', recentReplies)));
+  }
+  return parts.map(capitalise).join(' ');
 }
 
 const capitalise = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
