@@ -36,9 +36,15 @@ export function LoginModal({ open, onOpenChange, onSignedIn, help = null }: Logi
     // The shared forms set the user when they succeed; that is our signal she is in.
     return useUserStore.subscribe((state, previous) => {
       if (!state.user || previous.user) return;
-      toast({
-        title: tab === 'login' ? 'Logged in successfully!' : 'Account created successfully!',
-      });
+      // Spec §8's words for the modal; the form's own toast (the /auth page's) gives way to it.
+      toast(
+        tab === 'login'
+          ? { title: 'Welcome back!', description: "You've successfully logged in." }
+          : {
+              title: 'Account created!',
+              description: 'Your account has been created successfully.',
+            },
+      );
       onOpenChange(false);
       onSignedIn();
     });

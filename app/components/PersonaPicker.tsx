@@ -1,10 +1,11 @@
 import './dialogs.css';
 import { useState } from 'react';
-import { canUsePersona, PERSONAS, type Persona } from '@shared/personas';
+import { canUsePersona, type Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import { toast } from '../state/useToastStore';
 import { Dialog, DialogClose, DialogContent } from './ui/Dialog';
 import { PersonaAvatar } from './ui/PersonaAvatar';
+import { usePersonas } from './usePersonas';
 
 type PickerState = { kind: 'choosing' } | { kind: 'creating' } | { kind: 'failed' };
 
@@ -18,12 +19,16 @@ interface PersonaPickerProps {
 
 /** 'Choose Your Bestie' (spec §2): besties her plan does not cover are locked. */
 export function PersonaPicker({ open, onOpenChange, tier, onStart }: PersonaPickerProps) {
-  const [chosen, setChosen] = useState<Persona | null>(null);
+  const personas = usePersonas(open);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  // By id, from the list as it is now: a refreshed list that locks her choice unpicks it.
+  const chosen =
+    personas.find((persona) => persona.id === chosenId && canUsePersona(tier, persona)) ?? null;
   const [state, setState] = useState<PickerState>({ kind: 'choosing' });
 
   function changeOpen(next: boolean) {
     if (!next) {
-      setChosen(null);
+      setChosenId(null);
       setState({ kind: 'choosing' });
     }
     onOpenChange(next);
@@ -48,7 +53,7 @@ export function PersonaPicker({ open, onOpenChange, tier, onStart }: PersonaPick
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent title="Choose Your Bestie" className="persona-picker">
         <div className="persona-picker__grid" role="radiogroup" aria-label="Besties">
-          {PERSONAS.map((persona) => {
+          {personas.map((persona) => {
             const locked = !canUsePersona(tier, persona);
             const selected = chosen?.id === persona.id;
             return (
@@ -61,7 +66,7 @@ export function PersonaPicker({ open, onOpenChange, tier, onStart }: PersonaPick
                 aria-label={locked ? `${persona.name} (locked)` : persona.name}
                 className="picker-card"
                 data-selected={selected || undefined}
-                onClick={() => !locked && setChosen(persona)}
+                onClick={() => !locked && setChosenId(persona.id)}
               >
                 <PersonaAvatar persona={persona} size={56} />
                 <span className="picker-card__name">{persona.name}</span>

@@ -7,6 +7,7 @@ import {
   PASSWORD,
   signUpViaApi,
   TEASER_BUTTON,
+  toasts,
   uniqueEmail,
 } from './helpers';
 
@@ -33,10 +34,36 @@ test('a visitor sends to Cassie, signs up in the modal, and her message goes thr
   await form.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(modal).toBeHidden();
+  await expect(toasts(page).getByText('Account created!', { exact: true })).toBeVisible();
+  await expect(toasts(page)).toContainText('Your account has been created successfully.');
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('My best friend forgot my birthday')).toBeVisible();
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+});
+
+test("a visitor logs in in the modal and is told 'Welcome back!'", async ({ page, request }) => {
+  // Her account exists already; the page's own browser is still a visitor's.
+  const email = uniqueEmail('returning');
+  const made = await request.post('/api/register', { data: { email, password: PASSWORD } });
+  expect(made.status()).toBe(201);
+  await page.goto('/chat?bestie=cassie');
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('I am back');
+  await page.getByRole('button', { name: 'Spill' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
+  await modal.getByRole('tab', { name: 'Log In' }).click();
+  const form = modal.getByRole('tabpanel', { name: 'Log In' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Log In' }).click();
+
+  await expect(modal).toBeHidden();
+  await expect(toasts(page).getByText('Welcome back!', { exact: true })).toBeVisible();
+  await expect(toasts(page)).toContainText("You've successfully logged in.");
+  await expect(toasts(page)).not.toContainText('Login successful');
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('I am back')).toBeVisible();
 });
 
 test('a signed-in user sends a message and the reply streams in', async ({ page }) => {

@@ -135,6 +135,44 @@ test('two devices signed into one account see each other’s chats, messages and
   await Promise.all(contexts.map((context) => context.close()));
 });
 
+test('the persona picker keeps the besties the server last listed, and opens with them offline', async ({
+  page,
+  context,
+}) => {
+  await signUpViaApi(page);
+  // The server's list, changed so it cannot be the built-in one: Brooke is free.
+  await page.route('**/api/personas', async (route) => {
+    const personas = (await (await route.fetch()).json()) as { name: string; tier: string }[];
+    await route.fulfill({
+      json: personas.map((persona) =>
+        persona.name === 'Brooke' ? { ...persona, tier: 'free' } : persona,
+      ),
+    });
+  });
+  await page.goto(`/chat?new=${Date.now()}`);
+  await serviceWorkerReady(page);
+  const picker = page.getByRole('dialog', { name: 'Choose Your Bestie' });
+  await (await openChatHistory(page)).getByRole('button', { name: 'New Chat' }).click();
+  await expect(picker.getByRole('radio', { name: 'Brooke', exact: true })).toBeVisible();
+  await picker.getByRole('button', { name: 'Cancel' }).click();
+  await expect(picker).toBeHidden();
+
+  await page.unroute('**/api/personas');
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByText(OFFLINE)).toBeVisible();
+  const refresh = page.waitForEvent('requestfailed', (request) =>
+    request.url().endsWith('/api/personas'),
+  );
+  await (await openChatHistory(page)).getByRole('button', { name: 'New Chat' }).click();
+  await expect(picker.getByRole('radio', { name: 'Brooke', exact: true })).toBeVisible();
+  await expect(picker.getByRole('radio', { name: 'Elena (locked)' })).toBeVisible();
+  await refresh;
+  await page.waitForTimeout(300);
+  await expect(page.getByText('Failed to fetch personas')).toBeHidden();
+  await expect(picker.getByRole('radio', { name: 'Brooke', exact: true })).toBeVisible();
+});
+
 test('the app is installable: a manifest and a service worker that never caches /api', async ({
   page,
 }) => {

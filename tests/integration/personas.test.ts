@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAS } from '@shared/personas';
+import { personasAnswerSchema } from '@shared/personas-schema';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
 
@@ -35,5 +37,10 @@ describe('GET /api/personas', () => {
       avatar: '/personas/cassie.svg',
       tier: 'free',
     });
+  });
+
+  it('answers what the persona picker accepts, the same besties as it shows offline', async () => {
+    const answer = await server.client().get('/api/personas');
+    expect(personasAnswerSchema.parse(answer.body)).toEqual(PERSONAS);
   });
 });
