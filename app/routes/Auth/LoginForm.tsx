@@ -1,3 +1,4 @@
+import './authForm.css';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { fieldErrorsOf, loginSchema } from '@shared/validation';

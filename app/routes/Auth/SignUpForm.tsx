@@ -1,3 +1,4 @@
+import './authForm.css';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, messages, PASSWORD_MIN_LENGTH, signUpFormSchema } from '@shared/validation';
 import { register } from '../../http/auth';

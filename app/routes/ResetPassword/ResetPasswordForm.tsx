@@ -1,3 +1,4 @@
+import '../Auth/authForm.css';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, resetPasswordFormSchema } from '@shared/validation';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
