@@ -1,4 +1,3 @@
-import './authForm.css';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { fieldErrorsOf, loginSchema } from '@shared/validation';

@@ -1,4 +1,3 @@
-import './authForm.css';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, messages, PASSWORD_MIN_LENGTH, signUpFormSchema } from '@shared/validation';
 import { register } from '../../http/auth';

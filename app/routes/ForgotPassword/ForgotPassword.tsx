@@ -1,4 +1,3 @@
-import '../Auth/authForm.css';
 import { useState, type FormEvent } from 'react';
 import { FORGOT_PASSWORD_MESSAGE, forgotPasswordSchema, messages } from '@shared/validation';
 import { EmailField } from '../../components/forms/EmailField';

@@ -1,4 +1,3 @@
-import '../Auth/authForm.css';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, resetPasswordFormSchema } from '@shared/validation';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
