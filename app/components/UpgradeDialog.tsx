@@ -28,9 +28,9 @@ interface UpgradeDialogProps {
 }
 
 /**
- * 'Upgrade Your Bestie' (spec §2): the four plans as tabs, month chosen each time it opens; Subscribe Now
- * opens the payment for the chosen plan, and a paid plan brings her back to her chat with
- * the upgrade celebration.
+ * 'Upgrade Your Bestie' (spec §2): the four plans as tabs, month chosen each time it opens;
+ * Subscribe Now opens the payment for the chosen plan, and a paid plan brings her back to her
+ * chat with the upgrade celebration.
  */
 export function UpgradeDialog({ open, onOpenChange, chatId }: UpgradeDialogProps) {
   const navigate = useNavigate();
