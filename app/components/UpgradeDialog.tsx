@@ -28,14 +28,20 @@ interface UpgradeDialogProps {
 }
 
 /**
- * 'Upgrade Your Bestie' (spec §2): the four plans as tabs, month chosen first; Subscribe Now
- * opens the payment for the chosen plan, and a paid plan brings her back to her chat with
- * the upgrade celebration.
+ * 'Upgrade Your Bestie' (spec §2): the four plans as tabs, month chosen each time it opens;
+ * Subscribe Now opens the payment for the chosen plan, and a paid plan brings her back to her
+ * chat with the upgrade celebration.
  */
 export function UpgradeDialog({ open, onOpenChange, chatId }: UpgradeDialogProps) {
   const navigate = useNavigate();
   const [planId, setPlanId] = useState<PlanId>(DEFAULT_PLAN_ID);
   const [paying, setPaying] = useState(false);
+  // Month again each time it opens (spec §2): it stays mounted between openings.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setPlanId(DEFAULT_PLAN_ID);
+  }
   const plan = planById(planId) as Plan;
 
   function paid() {

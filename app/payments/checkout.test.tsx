@@ -171,7 +171,7 @@ describe('/checkout', () => {
     expect((email as HTMLInputElement).value).toBe('mine@example.com');
   });
 
-  it('pays, verifies with the server, refreshes her plan and goes to /checkout-success', async () => {
+  it("pays, verifies with the server, refreshes her plan and goes to /checkout-success, where 'Subscription Success!' stays until it closes", async () => {
     vi.mocked(confirmTestPayment).mockResolvedValue({
       paymentIntentId: 'pi_test_abc',
       status: 'succeeded',
@@ -200,6 +200,16 @@ describe('/checkout', () => {
     });
     expect(getCurrentUser).toHaveBeenCalled();
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+
+    // Her toast from /checkout is still there to read: the next one waits until it closes.
+    const toasts = within(screen.getByRole('region', { name: /notifications/i }));
+    expect(toasts.getByText('Subscription Success!')).toBeTruthy();
+    expect(toasts.getByText("You're now a Bestie for the Month!")).toBeTruthy();
+    expect(toasts.queryByText('Payment successful!')).toBeNull();
+    await user.click(toasts.getByRole('button', { name: 'Dismiss notification' }));
+    expect(await toasts.findByText('Payment successful!')).toBeTruthy();
+    expect(toasts.getByText('Your subscription is now active')).toBeTruthy();
+    expect(toasts.queryByText('Subscription Success!')).toBeNull();
   });
 
   it('still succeeds when verification fails (only logged)', async () => {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCurrentUser } from '../http/auth';
 import { verifyPayment } from '../http/payments';
+import { toast } from '../state/useToastStore';
 import { givenUser, renderApp, USER } from '../test-utils';
 
 vi.mock('../http/payments', () => ({ verifyPayment: vi.fn() }));
@@ -46,6 +47,24 @@ describe('/checkout-success', () => {
     expect(location()).toBe('/checkout-success');
     act(() => vi.advanceTimersByTime(200));
     await waitFor(() => expect(location()).not.toBe('/checkout-success'));
+  });
+
+  it("lets the toast on screen ('Subscription Success!' from /checkout) close by itself before saying its own", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    givenUser(null);
+    vi.mocked(getCurrentUser).mockResolvedValue(null);
+    const { router } = renderApp('/checkout?plan=bestie-day');
+    act(() =>
+      toast({ title: 'Subscription Success!', description: "You're now a Bestie for the Day!" }),
+    );
+    await act(() => router.navigate('/checkout-success?plan=bestie-day'));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(4900));
+    expect(toastArea().getByText('Subscription Success!')).toBeTruthy();
+    expect(toastArea().queryByText('Payment successful!')).toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(await toastArea().findByText('Payment successful!')).toBeTruthy();
+    expect(toastArea().queryByText('Subscription Success!')).toBeNull();
   });
 
   it('tells a visitor to create her account with the email she paid with', async () => {

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isPlanId } from '@shared/plans';
 import { paymentMessages } from '@shared/payments';
 import { SimplePage } from '../components/SimplePage';
 import { Spinner } from '../components/ui/Spinner';
 import { verifyPayment } from '../http/payments';
-import { toast } from '../state/useToastStore';
+import { toast, useToastStore, type ToastInput } from '../state/useToastStore';
 import { refreshUser, useUserStore } from '../state/useUserStore';
 
 export const REDIRECT_AFTER_MS = 5000;
@@ -25,6 +25,24 @@ async function settleReturn(params: URLSearchParams): Promise<void> {
   await refreshUser();
 }
 
+/**
+ * Shows the toast once the one on screen has closed (at once if none is): paying on /checkout
+ * says 'Subscription Success!' just before coming here, and one toast at a time (spec §9) would
+ * otherwise replace it before anyone could read it. It waits past this screen (the redirect
+ * after 5 s), so hers still shows.
+ */
+function toastAfterTheOneShown(input: ToastInput): void {
+  if (!useToastStore.getState().current?.open) {
+    toast(input);
+    return;
+  }
+  const stop = useToastStore.subscribe(({ current }) => {
+    if (current?.open) return;
+    stop();
+    toast(input);
+  });
+}
+
 /** /checkout-success: the payment confirmation and the payment provider's return address. */
 export function CheckoutSuccess() {
   const [params] = useSearchParams();
@@ -39,10 +57,18 @@ function PaymentTaken() {
   const { status, user } = useUserStore();
   const signedIn = user !== null;
   const [settled, setSettled] = useState(false);
+  // Said once, though StrictMode runs the effect twice: its wait outlives the screen.
+  const announced = useRef(false);
 
   useEffect(() => {
     void settleReturn(params).finally(() => setSettled(true));
-    toast({ title: 'Payment successful!', description: 'Your subscription is now active' });
+    if (!announced.current) {
+      announced.current = true;
+      toastAfterTheOneShown({
+        title: 'Payment successful!',
+        description: 'Your subscription is now active',
+      });
+    }
     // Once, on arrival: the query is read as it was when she landed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

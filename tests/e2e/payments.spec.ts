@@ -126,6 +126,9 @@ test('a visitor buys a day pass, then signs up with the same email and has it', 
   await expect(page).toHaveURL(/\/checkout-success/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  // What paying said stays to be read; this page's own toast follows once it has closed.
+  await expect(toasts(page).getByText('Subscription Success!')).toBeVisible();
+  await expect(toasts(page).getByText("You're now a Bestie for the Day!")).toBeVisible();
   await expect(toasts(page).getByText('Your subscription is now active')).toBeVisible();
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/checkout-success-visitor-${testInfo.project.name}.png` });

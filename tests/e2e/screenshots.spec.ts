@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import sharp from 'sharp';
+import { chatWithMessage, openChatHistory, signUpViaApi, TEASER_BUTTON } from './helpers';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -77,5 +78,78 @@ for (const theme of ['pink', 'light', 'dark'] as const) {
       path: dialogPath,
       contentType: 'image/png',
     });
+  });
+}
+
+for (const theme of ['pink', 'light', 'dark'] as const) {
+  test(`the landing's plan dialog and the chat's login modal in the ${theme} theme`, async ({
+    page,
+  }, testInfo) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    mkdirSync(SHOTS, { recursive: true });
+    const shot = async (name: string) => {
+      const path = `${SHOTS}/${name}-${theme}-${testInfo.project.name}.png`;
+      await page.screenshot({ path });
+      await testInfo.attach(`${name}-${theme}`, { path, contentType: 'image/png' });
+    };
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.locator('[data-plan="bestie-lifetime"]').click();
+    await expect(page.getByRole('dialog', { name: 'Ready to meet your bestie?' })).toBeVisible();
+    await shot('plan-dialog');
+
+    await page.goto('/chat?bestie=cassie');
+    const box = page.getByPlaceholder('Message your bestie...');
+    await expect(box).toBeFocused();
+    await box.fill('Can I ask you something?');
+    await page.getByRole('button', { name: 'Spill' }).click();
+    const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
+    await expect(modal.getByLabel('Confirm Password')).toBeVisible();
+    await shot('login-modal');
+  });
+}
+
+for (const theme of ['pink', 'light', 'dark'] as const) {
+  test(`the upgrade and checkout dialogs and a toast in the chat in the ${theme} theme`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    mkdirSync(SHOTS, { recursive: true });
+    const shot = async (name: string) => {
+      const path = `${SHOTS}/${name}-${theme}-${testInfo.project.name}.png`;
+      await page.screenshot({ path });
+      await testInfo.attach(`${name}-${theme}`, { path, contentType: 'image/png' });
+    };
+    await signUpViaApi(page);
+    const id = await chatWithMessage(page, 'He left me on read');
+    await page.goto(`/chat/${id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.getByRole('button', { name: TEASER_BUTTON }).click({ timeout: 20_000 });
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
+    await expect(upgrade.getByRole('tab', { name: 'Month' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await shot('upgrade-dialog');
+    await upgrade.getByRole('button', { name: 'Subscribe Now' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Subscribe to Bestie for the Month' });
+    await expect(checkout.getByLabel('Card number')).toBeVisible();
+    await shot('checkout-dialog');
+    await checkout.getByRole('button', { name: 'Close' }).click();
+    await upgrade.getByRole('button', { name: 'Cancel' }).click();
+    await expect(upgrade).toBeHidden();
+
+    // A toast beside an open dialog: the persona picker asks for a bestie first.
+    await (
+      await openChatHistory(page)
+    )
+      .getByRole('button', { name: 'New Chat', exact: true })
+      .click();
+    const picker = page.getByRole('dialog', { name: 'Choose Your Bestie' });
+    await picker.getByRole('button', { name: 'Start Chatting' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No persona selected', { exact: true })).toBeVisible();
+    await shot('toast-over-dialog');
   });
 }

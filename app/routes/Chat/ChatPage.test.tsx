@@ -112,19 +112,31 @@ afterEach(() => {
 });
 
 describe('the chat screen', () => {
-  it('shows a teaser with a button that opens the upgrade dialog, month first', async () => {
+  it('shows a teaser with a button that opens the upgrade dialog, month first each time', async () => {
     onServer(TEASER_CHAT);
     givenUser(USER);
     renderApp('/chat/c1');
-    expect(await screen.findByText('Oh babe, that stings.')).toBeTruthy();
-    await userEvent.click(
-      screen.getByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }),
-    );
-    const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }));
+    // Her chat comes from the device after its first sync: more than findBy's 1 s when busy.
+    expect(await screen.findByText('Oh babe, that stings.', {}, { timeout: 8000 })).toBeTruthy();
+    const teaserButton = screen.getByRole('button', {
+      name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...',
+    });
+    await userEvent.click(teaserButton);
+    let dialog = within(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }));
     expect(dialog.getByRole('tab', { name: 'Month' }).getAttribute('aria-selected')).toBe('true');
     expect(dialog.getByText('Get the full bestie squad + exclusive perks')).toBeTruthy();
     await userEvent.click(dialog.getByRole('tab', { name: 'Day' }));
     expect(dialog.getByText('Subscribe to unlock unlimited chats with Cassie!')).toBeTruthy();
+
+    // Closed on Day and opened again: Month is chosen again (spec §2), not the tab seen last.
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull(),
+    );
+    await userEvent.click(teaserButton);
+    dialog = within(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' }));
+    expect(dialog.getByRole('tab', { name: 'Month' }).getAttribute('aria-selected')).toBe('true');
+    expect(dialog.getByText('Get the full bestie squad + exclusive perks')).toBeTruthy();
   });
 
   it("shows 'Chat Not Found' for a chat the server does not have", async () => {

@@ -25,7 +25,7 @@ import './chat.css';
 export { askForCrisisReading } from './crisisWarmUp';
 
 /** The plans and checkout (Radix Tabs among them): fetched once the chat is on screen, shown
- * when she first asks, then kept (the plan she chose stays chosen). */
+ * when she first asks, then kept mounted (each opening still starts on Month, spec §2). */
 const upgradeDialog = lazyModule(() => import('../../components/UpgradeDialog'));
 
 /** 'Choose Your Bestie', opened from 'New chat': fetched once the chat is on screen too. */

@@ -20,6 +20,7 @@ import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
 import { startSync } from '../../sync/runtime';
 import { USER } from '../../test-utils';
+import { ChatCassieRedirect } from './ChatCassieRedirect';
 import { ChatPage } from './ChatPage';
 
 vi.mock('../../http/payments', () => ({
@@ -68,6 +69,13 @@ beforeEach(async () => {
   const { messages, ...summary } = chat;
   server.change({ kind: 'chat', row: summary });
   for (const message of messages) server.change({ kind: 'message', row: message });
+  // A newer chat: /chat/cassie (the spec's destination after paying) would open this one.
+  const { messages: _none, ...newer } = aChat({
+    id: 'c2',
+    title: 'Weekend plans',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+  });
+  server.change({ kind: 'chat', row: newer });
   useUserStore.setState({ status: 'ready', user: FREE });
   stopSync = startSync(FREE);
 
@@ -109,6 +117,7 @@ describe('paying from the upgrade dialog in a chat', () => {
     async () => {
       const router = createMemoryRouter(
         [
+          { path: '/chat/cassie', element: <ChatCassieRedirect /> },
           {
             path: '/chat/:id?',
             element: (
@@ -151,6 +160,7 @@ describe('paying from the upgrade dialog in a chat', () => {
       expect(
         screen.queryByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }),
       ).toBeNull();
+      // She stays in the chat she paid from, though another is newer (README: where we differ).
       await waitFor(() => expect(router.state.location.search).toBe(''));
       expect(router.state.location.pathname).toBe('/chat/c1');
       expect(verifyPayment).toHaveBeenCalledWith({

@@ -74,6 +74,24 @@ describe('the landing page for a visitor', () => {
     expect(location()).toBe('/checkout?plan=bestie-year');
   });
 
+  it('says each plan in whole sentences, with no full stop after "Best value!"', async () => {
+    renderApp('/');
+    const user = userEvent.setup();
+    const said = {
+      'Bestie for Life':
+        "Bestie for Life ($199.99): All besties forever. Best value! Your besties are AI, and they can't wait to hear from you.",
+      'Bestie for the Year':
+        "Bestie for the Year ($99.99): All besties for a whole year. Your besties are AI, and they can't wait to hear from you.",
+    };
+    for (const [name, description] of Object.entries(said)) {
+      await user.click(screen.getByRole('button', { name: new RegExp(name) }));
+      const dialog = await screen.findByRole('dialog', { name: 'Ready to meet your bestie?' });
+      expect(within(dialog).getByText(description)).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Girl Bye' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+  });
+
   it("'Girl Bye' and 'Upgrade Your Bestie' close the plan dialog", async () => {
     renderApp('/');
     const user = userEvent.setup();

@@ -4,6 +4,11 @@ import type { Plan } from '@shared/plans';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
 import { PLANS_SECTION, scrollToSection } from './scrollToSection';
 
+/** Ends a plan's description as a sentence: a full stop, unless it has its own (!, ? or .). */
+function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 interface PlanDialogProps {
   /** The plan she tapped; the dialog is open while there is one. */
   plan: Plan | null;
@@ -21,7 +26,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
         title="Ready to meet your bestie?"
         description={
           plan
-            ? `${plan.name} (${plan.price}): ${plan.description}. Your besties are AI, and they can't wait to hear from you.`
+            ? `${plan.name} (${plan.price}): ${asSentence(plan.description)} Your besties are AI, and they can't wait to hear from you.`
             : undefined
         }
         onCloseAutoFocus={(event) => {
