@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
+import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import {
   chatWithMessage,
   openChatHistory,
@@ -199,6 +202,66 @@ test('the newest message stays in view as her message box grows a line, unless s
   await page.waitForTimeout(300);
   expect(await log.evaluate((list) => list.scrollTop)).toBe(0);
 });
+
+/** Gives her account a paid plan straight in the e2e server's database: her replies stream whole. */
+function grantPremium(email: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', DB_FILE_NAME));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
+    db.prepare(
+      `INSERT INTO entitlements (user_id, tier, expires_at, updated_at) VALUES (?, 'premium', NULL, ?)
+       ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
+    ).run(user.id, Date.now());
+  } finally {
+    db.close();
+  }
+}
+
+// Short and long, so the chat overflows and each reply lands below the fold (issue 38, 2).
+const SENT = [
+  'My best friend forgot my birthday and I do not know what to say to her about it',
+  'ok',
+  'so basically my friend group has been weird with me since the trip, they made a new group chat without me and I only found out because someone screenshotted it by accident',
+  'my mom keeps reading my diary',
+  'I got a new job offer today and I am so excited but also a bit nervous about telling my team',
+];
+
+for (const plan of ['free', 'paid'] as const) {
+  test(`each reply is followed in whole once it is saved, for a ${plan} user`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = await signUpViaApi(page);
+    if (plan === 'paid') grantPremium(email);
+    const id = await chatWithMessage(page, 'Should I text him first?');
+    await page.goto(`/chat/${id}`);
+    const log = page.getByRole('log', { name: 'Messages' });
+    const box = page.getByPlaceholder('Message your bestie...');
+    const hidden = () =>
+      log.evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight);
+    const nudge = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
+    // A free user's upgrade nudge opens as she sends after a teaser: she closes it.
+    await page.addLocatorHandler(nudge, () =>
+      nudge.getByRole('button', { name: 'Cancel' }).click(),
+    );
+    for (const [sent, text] of SENT.entries()) {
+      await box.fill(text);
+      await box.press('Enter');
+      // The chat's first message and its reply are rows 0 and 1; each send adds two more.
+      const reply = log.locator(
+        `[data-index="${2 * sent + 3}"] .message-row--bestie:not(.message-row--unsaved)`,
+      );
+      await expect(reply).toBeVisible({ timeout: 20_000 });
+      if (plan === 'free')
+        await expect(reply.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+      // Where the list settles once the saved row is measured, not a moment on the way there.
+      await page.waitForTimeout(500);
+      await expect
+        .poll(hidden, { message: `hidden below reply ${sent + 1}` })
+        .toBeLessThanOrEqual(2);
+      await expect(reply).toBeInViewport({ ratio: 1 });
+    }
+  });
+}
 
 test('a crisis message gets a full, calm reply with tap-to-call help', async ({
   page,
