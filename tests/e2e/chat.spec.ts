@@ -114,6 +114,27 @@ test("an unknown chat shows 'Chat Not Found'", async ({ page }) => {
   await expect(page).toHaveURL(/\/chat\?new=\d+$/);
 });
 
+test("a visitor opening a chat that is not hers gets 'Chat Not Found', then a Cassie chat", async ({
+  page,
+  request,
+}) => {
+  // Another account's chat (the `request` fixture keeps its own cookies, not the page's).
+  const owner = await request.post('/api/register', {
+    data: { email: uniqueEmail('owner'), password: PASSWORD },
+  });
+  expect(owner.status()).toBe(201);
+  const created = await request.post('/api/chats', { data: { message: 'Mine', isTeaser: true } });
+  const { id: theirs } = (await created.json()) as { id: string };
+  for (const id of [theirs, randomUUID()]) {
+    await page.goto(`/chat/${id}?bestie=cassie`);
+    await expect(page.getByRole('heading', { name: 'Chat Not Found' })).toBeVisible();
+    await expect(page.getByText('Mine')).toBeHidden();
+  }
+  await page.getByRole('button', { name: 'Start a New Chat' }).click();
+  await expect(page).toHaveURL(/\/chat\?bestie=cassie&new=\d+$/);
+  await expect(page.getByText(/^Hey! I'm Cassie\./)).toBeVisible();
+});
+
 test('the chat history drawer opens and closes on a phone', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'the drawer is for small screens');
   await signUpViaApi(page);

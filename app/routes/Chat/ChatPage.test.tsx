@@ -529,6 +529,15 @@ describe('the chat screen', () => {
     expectOnlySyncCalls();
   });
 
+  it("shows a visitor 'Chat Not Found' for a chat that is not hers, and a new Cassie chat from there", async () => {
+    useUserStore.setState({ status: 'ready', user: null });
+    const { location } = renderApp('/chat/8a1c1f7e-1111-4222-8333-944445555666?bestie=cassie');
+    expect(await screen.findByRole('heading', { name: 'Chat Not Found' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Start a New Chat' }));
+    await waitFor(() => expect(location()).toMatch(/^\/chat\?bestie=cassie&new=\d+$/));
+    expect(await screen.findByText(/^Hey! I'm Cassie\./)).toBeTruthy();
+  });
+
   it('asks a visitor to log in when she sends, and keeps what she typed', async () => {
     useUserStore.setState({ status: 'ready', user: null });
     renderApp('/chat?bestie=cassie');

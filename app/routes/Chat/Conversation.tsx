@@ -181,7 +181,11 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   }, [loading, sendWhenRead]);
 
   if (view.status === 'not-found') {
-    return notFound ? <notFound.ChatNotFound /> : <Spinner label="Loading chat" />;
+    return notFound ? (
+      <notFound.ChatNotFound onNewChat={props.onNewChat} />
+    ) : (
+      <Spinner label="Loading chat" />
+    );
   }
 
   const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
