@@ -7,6 +7,7 @@ import {
   PASSWORD,
   signUpViaApi,
   TEASER_BUTTON,
+  toasts,
   uniqueEmail,
 } from './helpers';
 
@@ -104,6 +105,33 @@ test('deleting a chat, after confirming, takes it out of the sidebar', async ({ 
   await expect(confirm).toBeHidden();
   await expect(page).not.toHaveURL(new RegExp(id));
   expect((await page.request.get(`/api/chats/${id}`)).status()).toBe(404);
+});
+
+test('deleting the open chat before the server hears of it restores her newest remaining chat, never the deleted one', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const kept = await chatWithMessage(page, 'Keep this one');
+  const deleted = await chatWithMessage(page, 'Delete me before it syncs');
+  await page.goto(`/chat/${deleted}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Delete me before it syncs')).toBeVisible();
+  // The delete cannot reach the server: it waits in the outbox.
+  await page.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
+  const history = await openChatHistory(page);
+  const item = history.getByRole('listitem').filter({ hasText: 'Delete me before it syncs' });
+  await item.getByRole('button', { name: 'Delete chat' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete chat?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${kept}$`));
+  await expect(log.getByText('Keep this one')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chat Not Found' })).toBeHidden();
+  await expect(
+    toasts(page).getByText("Welcome back! We've restored your last conversation"),
+  ).toBeVisible();
+  expect((await page.request.get(`/api/chats/${deleted}`)).status()).toBe(200);
 });
 
 test("an unknown chat shows 'Chat Not Found'", async ({ page }) => {
