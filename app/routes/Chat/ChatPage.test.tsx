@@ -82,6 +82,14 @@ function expectOnlySyncCalls() {
   }
 }
 
+/** A paid bestie's persona, as a chat carries it. */
+const NENE = {
+  id: 4,
+  name: 'NeNe',
+  description: 'Bold and dramatic.',
+  avatar: '/personas/nene.svg',
+};
+
 const TEASER_CHAT: Chat = aChat({
   id: 'c1',
   title: 'Boy trouble',
@@ -514,6 +522,27 @@ describe('the chat screen', () => {
     const { location } = renderApp('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toBe('/chat/new'));
     expect(server.received).toEqual([]);
+  });
+
+  it('bestie=cassie opens her most recent chat with Cassie, not a newer one with another bestie', async () => {
+    onServer(aChat({ id: 'cassie', updatedAt: '2026-11-20T10:00:00.000Z' }));
+    onServer(aChat({ id: 'nene', updatedAt: '2026-11-25T10:00:00.000Z', persona: NENE }));
+    givenUser({ ...USER, subscriptionTier: 'premium' });
+    const { location } = renderApp('/chat?bestie=cassie');
+    await waitFor(() => expect(location()).toBe('/chat/cassie'));
+    expect(await screen.findByText(/^Hey! I'm Cassie\./)).toBeTruthy();
+    expect(server.received).toEqual([]);
+  });
+
+  it('bestie=cassie creates an empty Cassie chat when her chats are all with other besties', async () => {
+    onServer(aChat({ id: 'nene', persona: NENE }));
+    givenUser({ ...USER, subscriptionTier: 'premium' });
+    const { location } = renderApp('/chat?bestie=cassie');
+    await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'createChat', chat: { personaId: 1, isEmptyChatCreation: true } },
+    ]);
   });
 
   it('bestie=cassie creates one empty Cassie chat when she has none', async () => {
