@@ -582,6 +582,46 @@ describe('the chat screen', () => {
   });
 });
 
+describe("a visitor's held message, once she logs in", () => {
+  /** A visitor writes to Cassie and is asked to log in; then she does (as the modal's forms do). */
+  async function writeThenLogIn(words: string) {
+    useUserStore.setState({ status: 'ready', user: null });
+    const app = renderApp('/chat?bestie=cassie');
+    await userEvent.type(await messageBox(), `${words}{Enter}`);
+    await screen.findByRole('dialog', { name: 'Continue chatting with Cassie' });
+    givenUser(USER);
+    return app;
+  }
+
+  it('goes into her empty Cassie chat rather than a new one beside it', async () => {
+    onServer(aChat({ id: 'empty', title: '' }));
+    const { location } = await writeThenLogIn('is he worth it?');
+    await waitFor(() => expect(location()).toBe('/chat/empty'));
+    // The chat opens anew at its URL (its own message list), her words read for a crisis first.
+    await waitFor(
+      () => {
+        const log = screen.getByRole('log', { name: 'Messages' });
+        expect(within(log).getByText('is he worth it?')).toBeTruthy();
+      },
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'sendMessage', chatId: 'empty', message: { message: 'is he worth it?' } },
+    ]);
+  });
+
+  it('starts a new Cassie chat when her Cassie chats already hold a conversation', async () => {
+    onServer(TEASER_CHAT);
+    const { location } = await writeThenLogIn('is he worth it?');
+    await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'createChat', chat: { personaId: 1, message: 'is he worth it?' } },
+    ]);
+  });
+});
+
 describe('care mode on the device (issue 36)', () => {
   afterEach(() => vi.useRealTimers());
   const hourAgo = () => new Date(Date.now() - 60 * 60_000).toISOString();

@@ -5,7 +5,9 @@ import { helpSituation } from '@shared/safety/situation';
 import { useHoldWhileDrawing } from '../../components/afterScreen';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Spinner } from '../../components/ui/Spinner';
+import { newestEmptyChatWith } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
+import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
 import { awaitsCrisisReading, chatItemsOf, newestSituation, withoutUnanswered } from './chatItems';
 import { useCrisisReader, useCrisisReadingWarm } from './crisisWarmUp';
 import { ChatHeader } from './ChatHeader';
@@ -89,6 +91,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   );
   // A visitor's words held in her box while she signs up: their help cannot wait for that.
   const [held, setHeld] = useState<{ text: string; at: string } | null>(null);
+  // Once she is in, they go when her chats are on the device (below): into her empty chat with
+  // this bestie if she has one (the one bestie=cassie made), not into a second one beside it.
+  const [sendOnSignIn, setSendOnSignIn] = useState(false);
   const heldNow = user ? null : held;
   const inCare = useCareMode({
     chat: view.status === 'ready' ? view.chat : null,
@@ -136,7 +141,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     if (!user) {
       setHeld({ text: value, at: new Date().toISOString() });
       setLoginOpen(true);
-    } else if (loading) setSendWhenRead(true);
+    } else if (sendOnSignIn) return;
+    else if (loading) setSendWhenRead(true);
     // A bestie her plan does not cover: her words (and any screenshot) stay in the box while
     // she sees the plans; never in care mode, nor for words of a crisis, which always reach
     // the server's help.
@@ -179,6 +185,19 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!loading && sendWhenRead) sendHeld();
   }, [loading, sendWhenRead]);
+
+  const synced = useSyncStore(settledSelector);
+  const sendSignedIn = useEffectEvent(async () => {
+    setSendOnSignIn(false);
+    if (!text.trim()) return;
+    const empty = inUrl ? undefined : await newestEmptyChatWith(persona.id);
+    await send(text, persona.id, empty?.id);
+  });
+  useEffect(() => {
+    // Sent the moment her chats are on the device: one render later is what we want.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (sendOnSignIn && user && synced) void sendSignedIn();
+  }, [sendOnSignIn, user, synced]);
 
   if (view.status === 'not-found') {
     return notFound ? (
@@ -255,9 +274,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
           open={loginOpen}
           onOpenChange={setLoginOpen}
           help={heldCrisis ? situation : null}
-          onSignedIn={() => {
-            if (text.trim()) void send(text, persona.id);
-          }}
+          onSignedIn={() => setSendOnSignIn(true)}
         />
       )}
     </>
