@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   chatWithMessage,
+  fillLogIn,
   openChatHistory,
   PASSWORD,
   signUpViaApi,
@@ -38,6 +39,37 @@ test('a visitor sends to Cassie, signs up in the modal, and her message goes thr
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('My best friend forgot my birthday')).toBeVisible();
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+});
+
+test('a visitor who logs in from the chat has her message go into her empty Cassie chat', async ({
+  page,
+  request,
+}) => {
+  // Her account, made elsewhere (the `request` fixture keeps its own cookies), with the empty
+  // Cassie chat that 'Chat with Cassie' made for her there.
+  const email = uniqueEmail('returning');
+  const account = await request.post('/api/register', { data: { email, password: PASSWORD } });
+  expect(account.status()).toBe(201);
+  const made = await request.post('/api/chats', {
+    data: { personaId: 1, isEmptyChatCreation: true },
+  });
+  const { id: empty } = (await made.json()) as { id: string };
+
+  await page.goto('/chat?bestie=cassie');
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('Is it too late to text him back?');
+  await page.getByRole('button', { name: 'Spill' }).click();
+  const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
+  await modal.getByRole('tab', { name: 'Log In' }).click();
+  await fillLogIn(page, email, PASSWORD);
+
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/chat/${empty}$`));
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Is it too late to text him back?')).toBeVisible();
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+  const chats = (await (await request.get('/api/chats')).json()) as { id: string }[];
+  expect(chats.map((chat) => chat.id)).toEqual([empty]);
 });
 
 test('a signed-in user sends a message and the reply streams in', async ({ page }) => {
