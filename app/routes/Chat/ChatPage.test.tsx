@@ -558,6 +558,25 @@ describe('the chat screen', () => {
     expectOnlySyncCalls();
   });
 
+  it('bestie=cassie after she logged out and back in on this tab opens her Cassie chat, not a second one', async () => {
+    onServer(aChat({ id: 'mine', title: '' }));
+    givenUser(USER);
+    renderApp('/chat/mine');
+    expect(await screen.findByText(/^Hey! I'm Cassie\./, {}, { timeout: 5000 })).toBeTruthy();
+    // She logs out (LogoutButton): her chats leave the device with her.
+    cleanup();
+    stopSync?.();
+    useUserStore.setState({ user: null });
+    await clearLocalData();
+
+    // She logs back in: the screen is drawn before her sync starts (SyncSession, after paint).
+    useUserStore.setState({ status: 'ready', user: USER });
+    const { location } = renderApp('/chat?bestie=cassie');
+    stopSync = startSync(USER);
+    await waitFor(() => expect(location()).toBe('/chat/mine'));
+    expect(server.received).toEqual([]);
+  });
+
   it("shows a visitor 'Chat Not Found' for a chat that is not hers, and a new Cassie chat from there", async () => {
     useUserStore.setState({ status: 'ready', user: null });
     const { location } = renderApp('/chat/8a1c1f7e-1111-4222-8333-944445555666?bestie=cassie');
