@@ -101,27 +101,6 @@ export function chatsNewestFirst(): Promise<LocalChat[]> {
   return db.chats.orderBy('updatedAt').reverse().toArray();
 }
 
-/** Her chats with one bestie, most recently updated first. */
-function chatsWith(personaId: number) {
-  return db.chats
-    .orderBy('updatedAt')
-    .reverse()
-    .filter((chat) => chat.persona.id === personaId);
-}
-
-/** Her most recently updated chat with the bestie, if she has one. */
-export function newestChatWith(personaId: number): Promise<LocalChat | undefined> {
-  return chatsWith(personaId).first();
-}
-
-/** Her most recently updated chat with the bestie that holds no message yet, if any. */
-export async function newestEmptyChatWith(personaId: number): Promise<LocalChat | undefined> {
-  for (const chat of await chatsWith(personaId).toArray()) {
-    if (!(await holdsMessages(chat.id))) return chat;
-  }
-  return undefined;
-}
-
 /** null when this device does not have the chat (useLiveQuery's undefined means "still reading"). */
 export async function findChat(id: string): Promise<LocalChat | null> {
   return (await db.chats.get(id)) ?? null;

@@ -162,14 +162,6 @@ export async function queueDeleteChat(chatId: string): Promise<void> {
   });
 }
 
-/** The chats she deleted here whose deletion the server has not taken yet. */
-export async function chatsBeingDeleted(): Promise<Set<string>> {
-  const entries = await db.outbox.toArray();
-  return new Set(
-    entries.flatMap(({ mutation }) => (mutation.type === 'deleteChat' ? [mutation.chatId] : [])),
-  );
-}
-
 /** The waiting mutations, oldest first, as many as one push may carry. */
 export function outboxInOrder(limit = PUSH_MAX_MUTATIONS): Promise<OutboxEntry[]> {
   return db.outbox.orderBy('seq').limit(limit).toArray();

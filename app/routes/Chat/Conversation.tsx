@@ -5,9 +5,7 @@ import { helpSituation } from '@shared/safety/situation';
 import { useHoldWhileDrawing } from '../../components/afterScreen';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { Spinner } from '../../components/ui/Spinner';
-import { newestEmptyChatWith } from '../../db/chats';
 import { useUserStore } from '../../state/useUserStore';
-import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
 import { awaitsCrisisReading, chatItemsOf, newestSituation, withoutUnanswered } from './chatItems';
 import { useCrisisReader, useCrisisReadingWarm } from './crisisWarmUp';
 import { ChatHeader } from './ChatHeader';
@@ -60,7 +58,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const [loginOpen, setLoginOpen] = useState(false);
   const [loginShown, setLoginShown] = useState(false);
   if (loginOpen && !loginShown) setLoginShown(true);
-  const view = useChatView(chatId, inUrl);
+  const view = useChatView(chatId, inUrl, !user);
   // The newest page(s) only: each use below needs no more (a reply, a crisis reply and the
   // help card come after her message; the reply awaited answers her newest; a retry is of a
   // message she sees). The AI reminder is judged on the whole chat (useChatView).
@@ -90,10 +88,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     [messages, reader, readAll],
   );
   // A visitor's words held in her box while she signs up: their help cannot wait for that.
+  // Once she is in, they go where heldWords.ts says; until then Spill sends nothing twice.
   const [held, setHeld] = useState<{ text: string; at: string } | null>(null);
-  // Once she is in, they go when her chats are on the device (below): into her empty chat with
-  // this bestie if she has one (the one bestie=cassie made), not into a second one beside it.
-  const [sendOnSignIn, setSendOnSignIn] = useState(false);
   const heldNow = user ? null : held;
   const inCare = useCareMode({
     chat: view.status === 'ready' ? view.chat : null,
@@ -141,7 +137,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     if (!user) {
       setHeld({ text: value, at: new Date().toISOString() });
       setLoginOpen(true);
-    } else if (sendOnSignIn) return;
+    } else if (held) return;
     else if (loading) setSendWhenRead(true);
     // A bestie her plan does not cover: her words (and any screenshot) stay in the box while
     // she sees the plans; never in care mode, nor for words of a crisis, which always reach
@@ -186,18 +182,11 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     if (!loading && sendWhenRead) sendHeld();
   }, [loading, sendWhenRead]);
 
-  const synced = useSyncStore(settledSelector);
-  const sendSignedIn = useEffectEvent(async () => {
-    setSendOnSignIn(false);
-    if (!text.trim()) return;
-    const empty = inUrl ? undefined : await newestEmptyChatWith(persona.id);
-    await send(text, persona.id, empty?.id);
-  });
-  useEffect(() => {
-    // Sent the moment her chats are on the device: one render later is what we want.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (sendOnSignIn && user && synced) void sendSignedIn();
-  }, [sendOnSignIn, user, synced]);
+  async function sendHeldWords(where: (personaId: number) => Promise<string | undefined>) {
+    const to = inUrl ? undefined : await where(persona.id);
+    setHeld(null);
+    await send(text, persona.id, to);
+  }
 
   if (view.status === 'not-found') {
     return notFound ? (
@@ -274,7 +263,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
           open={loginOpen}
           onOpenChange={setLoginOpen}
           help={heldCrisis ? situation : null}
-          onSignedIn={() => setSendOnSignIn(true)}
+          onSignedIn={() => void sendHeldWords(login.chatForHeldWords)}
         />
       )}
     </>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PERSONA_ID } from '@shared/personas';
-import { newestChatWith } from '../../db/chats';
+import { chatsNewestFirst } from '../../db/chats';
 import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
 import { startEmptyChat } from './chatActions';
 
@@ -22,7 +22,8 @@ export function useCassieEntry(enabled: boolean, freshId: string): boolean {
     if (!enabled || !settled || started.current) return;
     started.current = true;
     void (async () => {
-      const newest = await newestChatWith(DEFAULT_PERSONA_ID);
+      const chats = await chatsNewestFirst();
+      const newest = chats.find((chat) => chat.persona.id === DEFAULT_PERSONA_ID);
       const id = newest?.id ?? (await startEmptyChat(DEFAULT_PERSONA_ID, freshId));
       await navigate(`/chat/${id}`, { replace: true });
       setDeciding(false);

@@ -2,7 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { findChat, holdsMessages, recentTimestampsOf } from '../../db/chats';
 import type { LocalChat, LocalMessage } from '../../db/db';
-import { useUserStore } from '../../state/useUserStore';
 import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
 import { useMessagePages, type OlderMessages } from './useMessagePages';
 import { needsAiReminder, REMINDER_AFTER_MS } from './welcome';
@@ -27,10 +26,8 @@ export type ChatView =
  * (`inUrl` false). A chat in the URL that the device does not have, once sync has told it all
  * it knows, is not found. A visitor's device has no sync to wait for: it knows all it will.
  */
-export function useChatView(id: string, inUrl: boolean): ChatView {
-  const synced = useSyncStore(settledSelector);
-  const visitor = useUserStore((state) => state.user === null);
-  const settled = synced || visitor;
+export function useChatView(id: string, inUrl: boolean, visitor: boolean): ChatView {
+  const settled = useSyncStore(settledSelector) || visitor;
   // Read again once sync has settled, so "not found" is judged on what the device has after
   // the pull, never on a read from before it.
   const read = useLiveQuery(

@@ -18,7 +18,7 @@ export function latestChat(chats: Pick<ChatSummary, 'id' | 'updatedAt'>[]) {
 
 /** The chats she deleted on this device that the server may still list (none if unreadable). */
 function deletedHere(): Promise<Set<string>> {
-  return import('../../db/outbox')
+  return import('../../db/deletedHere')
     .then(({ chatsBeingDeleted }) => chatsBeingDeleted())
     .catch(() => new Set<string>());
 }
