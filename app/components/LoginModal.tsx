@@ -11,6 +11,9 @@ import { useUserStore } from '../state/useUserStore';
 import { Dialog, DialogContent } from './ui/Dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/Tabs';
 
+// Needed only once she is in: loaded with the modal rather than as a chunk of its own.
+export { chatForHeldWords } from '../routes/Chat/heldWords';
+
 type ModalTab = 'login' | 'signup';
 
 interface LoginModalProps {

@@ -66,7 +66,12 @@ export function startSync(user: PublicUser): () => void {
     stopped = true;
     live?.close();
     mine.stop();
-    if (engine === mine) engine = null;
+    if (engine === mine) {
+      engine = null;
+      // The device no longer holds what the server has for whoever signs in next (she logged
+      // out): until her own first sync, no screen may take it as all there is.
+      useSyncStore.setState({ caughtUp: false });
+    }
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
     document.removeEventListener('visibilitychange', visible);

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import {
   chatWithMessage,
+  fillLogIn,
   openChatHistory,
   PASSWORD,
   signUpViaApi,
@@ -67,6 +68,37 @@ test("a visitor logs in in the modal and is told 'Welcome back!'", async ({ page
   await expect(toasts(page)).toContainText("You've successfully logged in.");
   await expect(toasts(page)).not.toContainText('Login successful');
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('I am back')).toBeVisible();
+});
+
+test('a visitor who logs in from the chat has her message go into her empty Cassie chat', async ({
+  page,
+  request,
+}) => {
+  // Her account, made elsewhere (the `request` fixture keeps its own cookies), with the empty
+  // Cassie chat that 'Chat with Cassie' made for her there.
+  const email = uniqueEmail('returning');
+  const account = await request.post('/api/register', { data: { email, password: PASSWORD } });
+  expect(account.status()).toBe(201);
+  const made = await request.post('/api/chats', {
+    data: { personaId: 1, isEmptyChatCreation: true },
+  });
+  const { id: empty } = (await made.json()) as { id: string };
+
+  await page.goto('/chat?bestie=cassie');
+  const box = page.getByPlaceholder('Message your bestie...');
+  await box.fill('Is it too late to text him back?');
+  await page.getByRole('button', { name: 'Spill' }).click();
+  const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
+  await modal.getByRole('tab', { name: 'Log In' }).click();
+  await fillLogIn(page, email, PASSWORD);
+
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/chat/${empty}$`));
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Is it too late to text him back?')).toBeVisible();
+  await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
+  const chats = (await (await request.get('/api/chats')).json()) as { id: string }[];
+  expect(chats.map((chat) => chat.id)).toEqual([empty]);
 });
 
 test('a signed-in user sends a message and the reply streams in', async ({ page }) => {
@@ -136,12 +168,60 @@ test('deleting a chat, after confirming, takes it out of the sidebar', async ({ 
   expect((await page.request.get(`/api/chats/${id}`)).status()).toBe(404);
 });
 
+test('deleting the open chat before the server hears of it restores her newest remaining chat, never the deleted one', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const kept = await chatWithMessage(page, 'Keep this one');
+  const deleted = await chatWithMessage(page, 'Delete me before it syncs');
+  await page.goto(`/chat/${deleted}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Delete me before it syncs')).toBeVisible();
+  // The delete cannot reach the server: it waits in the outbox.
+  await page.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
+  const history = await openChatHistory(page);
+  const item = history.getByRole('listitem').filter({ hasText: 'Delete me before it syncs' });
+  await item.getByRole('button', { name: 'Delete chat' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete chat?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${kept}$`));
+  await expect(log.getByText('Keep this one')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chat Not Found' })).toBeHidden();
+  await expect(
+    toasts(page).getByText("Welcome back! We've restored your last conversation"),
+  ).toBeVisible();
+  expect((await page.request.get(`/api/chats/${deleted}`)).status()).toBe(200);
+});
+
 test("an unknown chat shows 'Chat Not Found'", async ({ page }) => {
   await signUpViaApi(page);
   await page.goto(`/chat/${randomUUID()}`);
   await expect(page.getByRole('heading', { name: 'Chat Not Found' })).toBeVisible();
   await page.getByRole('button', { name: 'Start a New Chat' }).click();
   await expect(page).toHaveURL(/\/chat\?new=\d+$/);
+});
+
+test("a visitor opening a chat that is not hers gets 'Chat Not Found', then a Cassie chat", async ({
+  page,
+  request,
+}) => {
+  // Another account's chat (the `request` fixture keeps its own cookies, not the page's).
+  const owner = await request.post('/api/register', {
+    data: { email: uniqueEmail('owner'), password: PASSWORD },
+  });
+  expect(owner.status()).toBe(201);
+  const created = await request.post('/api/chats', { data: { message: 'Mine', isTeaser: true } });
+  const { id: theirs } = (await created.json()) as { id: string };
+  for (const id of [theirs, randomUUID()]) {
+    await page.goto(`/chat/${id}?bestie=cassie`);
+    await expect(page.getByRole('heading', { name: 'Chat Not Found' })).toBeVisible();
+    await expect(page.getByText('Mine')).toBeHidden();
+  }
+  await page.getByRole('button', { name: 'Start a New Chat' }).click();
+  await expect(page).toHaveURL(/\/chat\?bestie=cassie&new=\d+$/);
+  await expect(page.getByText(/^Hey! I'm Cassie\./)).toBeVisible();
 });
 
 test('the chat history drawer opens and closes on a phone', async ({ page }, testInfo) => {

@@ -82,6 +82,14 @@ function expectOnlySyncCalls() {
   }
 }
 
+/** A paid bestie's persona, as a chat carries it. */
+const NENE = {
+  id: 4,
+  name: 'NeNe',
+  description: 'Bold and dramatic.',
+  avatar: '/personas/nene.svg',
+};
+
 const TEASER_CHAT: Chat = aChat({
   id: 'c1',
   title: 'Boy trouble',
@@ -528,6 +536,27 @@ describe('the chat screen', () => {
     expect(server.received).toEqual([]);
   });
 
+  it('bestie=cassie opens her most recent chat with Cassie, not a newer one with another bestie', async () => {
+    onServer(aChat({ id: 'cassie', updatedAt: '2026-11-20T10:00:00.000Z' }));
+    onServer(aChat({ id: 'nene', updatedAt: '2026-11-25T10:00:00.000Z', persona: NENE }));
+    givenUser({ ...USER, subscriptionTier: 'premium' });
+    const { location } = renderApp('/chat?bestie=cassie');
+    await waitFor(() => expect(location()).toBe('/chat/cassie'));
+    expect(await screen.findByText(/^Hey! I'm Cassie\./)).toBeTruthy();
+    expect(server.received).toEqual([]);
+  });
+
+  it('bestie=cassie creates an empty Cassie chat when her chats are all with other besties', async () => {
+    onServer(aChat({ id: 'nene', persona: NENE }));
+    givenUser({ ...USER, subscriptionTier: 'premium' });
+    const { location } = renderApp('/chat?bestie=cassie');
+    await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'createChat', chat: { personaId: 1, isEmptyChatCreation: true } },
+    ]);
+  });
+
   it('bestie=cassie creates one empty Cassie chat when she has none', async () => {
     givenUser(USER);
     const { location } = renderApp('/chat?bestie=cassie');
@@ -539,6 +568,34 @@ describe('the chat screen', () => {
     ]);
     expect(await messageBox()).toBeTruthy();
     expectOnlySyncCalls();
+  });
+
+  it('bestie=cassie after she logged out and back in on this tab opens her Cassie chat, not a second one', async () => {
+    onServer(aChat({ id: 'mine', title: '' }));
+    givenUser(USER);
+    renderApp('/chat/mine');
+    expect(await screen.findByText(/^Hey! I'm Cassie\./, {}, { timeout: 5000 })).toBeTruthy();
+    // She logs out (LogoutButton): her chats leave the device with her.
+    cleanup();
+    stopSync?.();
+    useUserStore.setState({ user: null });
+    await clearLocalData();
+
+    // She logs back in: the screen is drawn before her sync starts (SyncSession, after paint).
+    useUserStore.setState({ status: 'ready', user: USER });
+    const { location } = renderApp('/chat?bestie=cassie');
+    stopSync = startSync(USER);
+    await waitFor(() => expect(location()).toBe('/chat/mine'));
+    expect(server.received).toEqual([]);
+  });
+
+  it("shows a visitor 'Chat Not Found' for a chat that is not hers, and a new Cassie chat from there", async () => {
+    useUserStore.setState({ status: 'ready', user: null });
+    const { location } = renderApp('/chat/8a1c1f7e-1111-4222-8333-944445555666?bestie=cassie');
+    expect(await screen.findByRole('heading', { name: 'Chat Not Found' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Start a New Chat' }));
+    await waitFor(() => expect(location()).toMatch(/^\/chat\?bestie=cassie&new=\d+$/));
+    expect(await screen.findByText(/^Hey! I'm Cassie\./)).toBeTruthy();
   });
 
   it('asks a visitor to log in when she sends, and keeps what she typed', async () => {
@@ -553,6 +610,46 @@ describe('the chat screen', () => {
     expect(modal.getByRole('tab', { name: 'Log In' })).toBeTruthy();
     expect(modal.getByRole('tab', { name: 'Sign Up Free' })).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('is he worth it?');
+  });
+});
+
+describe("a visitor's held message, once she logs in", () => {
+  /** A visitor writes to Cassie and is asked to log in; then she does (as the modal's forms do). */
+  async function writeThenLogIn(words: string) {
+    useUserStore.setState({ status: 'ready', user: null });
+    const app = renderApp('/chat?bestie=cassie');
+    await userEvent.type(await messageBox(), `${words}{Enter}`);
+    await screen.findByRole('dialog', { name: 'Continue chatting with Cassie' });
+    givenUser(USER);
+    return app;
+  }
+
+  it('goes into her empty Cassie chat rather than a new one beside it', async () => {
+    onServer(aChat({ id: 'empty', title: '' }));
+    const { location } = await writeThenLogIn('is he worth it?');
+    await waitFor(() => expect(location()).toBe('/chat/empty'));
+    // The chat opens anew at its URL (its own message list), her words read for a crisis first.
+    await waitFor(
+      () => {
+        const log = screen.getByRole('log', { name: 'Messages' });
+        expect(within(log).getByText('is he worth it?')).toBeTruthy();
+      },
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'sendMessage', chatId: 'empty', message: { message: 'is he worth it?' } },
+    ]);
+  });
+
+  it('starts a new Cassie chat when her Cassie chats already hold a conversation', async () => {
+    onServer(TEASER_CHAT);
+    const { location } = await writeThenLogIn('is he worth it?');
+    await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'createChat', chat: { personaId: 1, message: 'is he worth it?' } },
+    ]);
   });
 });
 

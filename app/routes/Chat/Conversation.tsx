@@ -58,7 +58,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const [loginOpen, setLoginOpen] = useState(false);
   const [loginShown, setLoginShown] = useState(false);
   if (loginOpen && !loginShown) setLoginShown(true);
-  const view = useChatView(chatId, inUrl);
+  const view = useChatView(chatId, inUrl, !user);
   // The newest page(s) only: each use below needs no more (a reply, a crisis reply and the
   // help card come after her message; the reply awaited answers her newest; a retry is of a
   // message she sees). The AI reminder is judged on the whole chat (useChatView).
@@ -88,6 +88,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     [messages, reader, readAll],
   );
   // A visitor's words held in her box while she signs up: their help cannot wait for that.
+  // Once she is in, they go where heldWords.ts says; until then Spill sends nothing twice.
   const [held, setHeld] = useState<{ text: string; at: string } | null>(null);
   const heldNow = user ? null : held;
   const inCare = useCareMode({
@@ -136,7 +137,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     if (!user) {
       setHeld({ text: value, at: new Date().toISOString() });
       setLoginOpen(true);
-    } else if (loading) setSendWhenRead(true);
+    } else if (held) return;
+    else if (loading) setSendWhenRead(true);
     // A bestie her plan does not cover: her words (and any screenshot) stay in the box while
     // she sees the plans; never in care mode, nor for words of a crisis, which always reach
     // the server's help.
@@ -180,8 +182,18 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     if (!loading && sendWhenRead) sendHeld();
   }, [loading, sendWhenRead]);
 
+  async function sendHeldWords(where: (personaId: number) => Promise<string | undefined>) {
+    const to = inUrl ? undefined : await where(persona.id);
+    setHeld(null);
+    await send(text, persona.id, to);
+  }
+
   if (view.status === 'not-found') {
-    return notFound ? <notFound.ChatNotFound /> : <Spinner label="Loading chat" />;
+    return notFound ? (
+      <notFound.ChatNotFound onNewChat={props.onNewChat} />
+    ) : (
+      <Spinner label="Loading chat" />
+    );
   }
 
   const welcomePersona = (view.status === 'ready' && view.chat) || cassieWelcome ? persona : null;
@@ -251,9 +263,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
           open={loginOpen}
           onOpenChange={setLoginOpen}
           help={heldCrisis ? situation : null}
-          onSignedIn={() => {
-            if (text.trim()) void send(text, persona.id);
-          }}
+          onSignedIn={() => void sendHeldWords(login.chatForHeldWords)}
         />
       )}
     </>

@@ -7,9 +7,10 @@ import { startEmptyChat } from './chatActions';
 
 /**
  * bestie=cassie for a signed-in user with no chat open (spec §4): her most recently updated
- * chat, or else one empty Cassie chat, made on the device with `freshId`, the id of the fresh
- * chat already on screen, so opening it keeps the same screen and what she typed. Waits until
- * sync has told the device what the server has (or cannot). Returns true while it decides.
+ * chat with Cassie (issue 38: 'Chat with Cassie' never opens another bestie's chat), or else
+ * one empty Cassie chat, made on the device with `freshId`, the id of the fresh chat already
+ * on screen, so opening it keeps the same screen and what she typed. Waits until sync has told
+ * the device what the server has (or cannot). Returns true while it decides.
  */
 export function useCassieEntry(enabled: boolean, freshId: string): boolean {
   const navigate = useNavigate();
@@ -21,7 +22,8 @@ export function useCassieEntry(enabled: boolean, freshId: string): boolean {
     if (!enabled || !settled || started.current) return;
     started.current = true;
     void (async () => {
-      const [newest] = await chatsNewestFirst();
+      const chats = await chatsNewestFirst();
+      const newest = chats.find((chat) => chat.persona.id === DEFAULT_PERSONA_ID);
       const id = newest?.id ?? (await startEmptyChat(DEFAULT_PERSONA_ID, freshId));
       await navigate(`/chat/${id}`, { replace: true });
       setDeciding(false);

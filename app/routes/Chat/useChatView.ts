@@ -24,10 +24,10 @@ export type ChatView =
  * The open chat, read from the device (the sync engine keeps it up to date). `id` is the chat
  * in the URL, or the id a fresh chat will have once her first message creates it
  * (`inUrl` false). A chat in the URL that the device does not have, once sync has told it all
- * it knows, is not found.
+ * it knows, is not found. A visitor's device has no sync to wait for: it knows all it will.
  */
-export function useChatView(id: string, inUrl: boolean): ChatView {
-  const settled = useSyncStore(settledSelector);
+export function useChatView(id: string, inUrl: boolean, visitor: boolean): ChatView {
+  const settled = useSyncStore(settledSelector) || visitor;
   // Read again once sync has settled, so "not found" is judged on what the device has after
   // the pull, never on a read from before it.
   const read = useLiveQuery(

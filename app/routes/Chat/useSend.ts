@@ -49,16 +49,19 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
     void saveDraftScreenshot(draftKey, pick);
   }
 
-  /** Her words, with the attached screenshot if there is one: one message either way. */
-  async function send(value: string, personaId: number) {
+  /**
+   * Her words, with the attached screenshot if there is one: one message either way. A fresh
+   * chat's words may go `to` a chat she already has instead (which then opens).
+   */
+  async function send(value: string, personaId: number, to = chatId) {
     const attached = screenshot;
     if (!value.trim() && !attached) return;
     setText('');
     if (attached) {
       setScreenshot(null);
-      await sendScreenshot({ ...attached, question: value, chatId, personaId });
-    } else await sendMessage({ chatId, messageId: uuidv7(), text: value, personaId });
-    if (!inUrl) await navigate(`/chat/${chatId}`, { replace: true });
+      await sendScreenshot({ ...attached, question: value, chatId: to, personaId });
+    } else await sendMessage({ chatId: to, messageId: uuidv7(), text: value, personaId });
+    if (!inUrl) await navigate(`/chat/${to}`, { replace: true });
   }
 
   /** Sends a failed message again with the same id: the server never makes it twice. */

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearLocalData } from '../../db/chats';
+import { queueDeleteChat } from '../../db/outbox';
 import { ApiError, apiJson } from '../../http/client';
 import { givenUser, renderApp, USER } from '../../test-utils';
 import type * as Client from '../../http/client';
@@ -132,6 +134,32 @@ describe('the landing page for a signed-in user', () => {
     givenUser(USER);
     const { location } = renderApp('/');
     await waitFor(() => expect(location()).toMatch(/^\/chat/));
+    expect(toastArea().getByText("Welcome! Let's start chatting with your bestie")).toBeTruthy();
+  });
+
+  it('never restores a chat she deleted whose deletion has not reached the server yet', async () => {
+    await clearLocalData();
+    await queueDeleteChat('new');
+    apiJsonMock.mockResolvedValue([
+      { id: 'old', updatedAt: '2026-01-01T00:00:00.000Z' },
+      { id: 'new', updatedAt: '2026-03-01T00:00:00.000Z' },
+    ]);
+    givenUser(USER);
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location()).toBe('/chat/old'));
+    expect(
+      toastArea().getByText("Welcome back! We've restored your last conversation"),
+    ).toBeTruthy();
+  });
+
+  it("goes to /chat with 'Welcome! Let's start chatting with your bestie' when she deleted her only chat", async () => {
+    await clearLocalData();
+    await queueDeleteChat('only');
+    apiJsonMock.mockResolvedValue([{ id: 'only', updatedAt: '2026-03-01T00:00:00.000Z' }]);
+    givenUser(USER);
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location()).toMatch(/^\/chat/));
+    expect(location()).not.toMatch(/only/);
     expect(toastArea().getByText("Welcome! Let's start chatting with your bestie")).toBeTruthy();
   });
 

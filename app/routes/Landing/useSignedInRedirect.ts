@@ -16,11 +16,26 @@ export function latestChat(chats: Pick<ChatSummary, 'id' | 'updatedAt'>[]) {
   return latest;
 }
 
-/** Where a signed-in visitor of the landing page goes, and the toast she sees (spec §2). */
+/** The chats she deleted on this device that the server may still list (none if unreadable). */
+function deletedHere(): Promise<Set<string>> {
+  return import('../../db/deletedHere')
+    .then(({ chatsBeingDeleted }) => chatsBeingDeleted())
+    .catch(() => new Set<string>());
+}
+
+/**
+ * Where a signed-in visitor of the landing page goes, and the toast she sees (spec §2). A chat
+ * she deleted is never restored, even while its deletion waits in the outbox (offline, or
+ * before the next sync): deleting the open chat brings her here.
+ */
 export async function signedInDestination(): Promise<{ path: string; title: string }> {
   try {
+    // Read before asking the server: a deletion leaves the outbox only once the server has
+    // taken it, so each chat she deleted is either still listed here or gone from its answer.
+    const deleted = await deletedHere();
     const chats = await apiJson<ChatSummary[]>('GET', '/api/chats');
-    const latest = Array.isArray(chats) ? latestChat(chats) : undefined;
+    const remaining = Array.isArray(chats) ? chats.filter((chat) => !deleted.has(chat.id)) : [];
+    const latest = latestChat(remaining);
     if (latest) {
       return {
         path: `/chat/${encodeURIComponent(latest.id)}`,

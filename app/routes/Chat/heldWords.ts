@@ -1,0 +1,29 @@
+import { chatsNewestFirst, holdsMessages } from '../../db/chats';
+import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
+
+/** Resolves once sync has told the device what the server has (or cannot). */
+function settled(): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!settledSelector(useSyncStore.getState())) return;
+      stop();
+      resolve();
+    };
+    const stop = useSyncStore.subscribe(check);
+    check();
+  });
+}
+
+/**
+ * Where a visitor's words held while she logged in go (issue 38), once her chats are on the
+ * device: her newest chat with the bestie that holds no message yet (the empty Cassie chat
+ * bestie=cassie made), not a second one beside it; undefined for a new chat. It comes with the
+ * login modal (LoginModal.tsx), not with the chat screen.
+ */
+export async function chatForHeldWords(personaId: number): Promise<string | undefined> {
+  await settled();
+  for (const chat of await chatsNewestFirst()) {
+    if (chat.persona.id === personaId && !(await holdsMessages(chat.id))) return chat.id;
+  }
+  return undefined;
+}
