@@ -16,6 +16,7 @@ export const TEASER_MAX_LENGTH = 120;
 export const chatMessages = {
   messageEmpty: 'Message cannot be empty',
   messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  imageNotHers: 'Image must be one you uploaded',
 } as const;
 
 export const ANALYSIS_TYPES = [
