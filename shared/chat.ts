@@ -19,6 +19,14 @@ export const chatMessages = {
   imageNotHers: 'Image must be one you uploaded',
 } as const;
 
+/**
+ * True when her text shows something: whitespace and characters drawn as nothing (zero-width
+ * space, joiners, word joiner, BOM, fillers) alone are as empty as no text (issue 39).
+ */
+export function hasVisibleText(text: string): boolean {
+  return !/^[\s\p{Default_Ignorable_Code_Point}]*$/u.test(text);
+}
+
 export const ANALYSIS_TYPES = [
   'general',
   'receipt',

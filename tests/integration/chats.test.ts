@@ -102,6 +102,11 @@ describe('POST /api/chats', () => {
     ['an empty message', { message: '' }, 'Message cannot be empty'],
     ['a whitespace message', { message: '   \n ' }, 'Message cannot be empty'],
     [
+      'a message of invisible characters only',
+      { message: '\u200B\u200C\u200D\u2060\uFEFF \n' },
+      'Message cannot be empty',
+    ],
+    [
       '4001 characters',
       { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) },
       'Message must be at most 4000 characters',
@@ -376,6 +381,11 @@ describe('POST /api/chats/{id}/messages', () => {
   it.each([
     ['an empty message', { message: '' }, 'Message cannot be empty'],
     ['a whitespace message', { message: '  \t ' }, 'Message cannot be empty'],
+    [
+      'a message of zero-width characters only',
+      { message: '\u200B\u200C\u200D\u2060\uFEFF' },
+      'Message cannot be empty',
+    ],
     ['4001 characters', { message: 'x'.repeat(4001) }, 'Message must be at most 4000 characters'],
   ])('answers 400 for %s', async (_label, body, message) => {
     const { client } = await signedInClient(server);
