@@ -121,7 +121,11 @@ describe('a state-changing request addressed to another host (DNS rebinding)', (
   it('gets 421 on register, with or without a matching Origin, and creates nothing', async () => {
     const rebound = `evil.example:${server.port}`;
     const account = { email: 'pia@example.com', password: 'pia-password' };
-    for (const headers of [{ Host: rebound, Origin: `http://${rebound}` }, { Host: rebound }]) {
+    const asSent: Record<string, string>[] = [
+      { Host: rebound, Origin: `http://${rebound}` },
+      { Host: rebound },
+    ];
+    for (const headers of asSent) {
       const refused = await withHost(server, 'POST', '/api/register', headers, account);
       expect(refused).toEqual({ status: 421, body: MISDIRECTED });
     }
