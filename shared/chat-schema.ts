@@ -6,6 +6,7 @@ import {
   chatMessages,
   chatPageMessages,
   EXTRACTED_TEXT_MAX_LENGTH,
+  hasVisibleText,
   MESSAGE_MAX_LENGTH,
   type PageBefore,
 } from './chat';
@@ -36,7 +37,7 @@ export const ocrFieldsSchema = z.object({
 const messageText = z
   .string({ error: chatMessages.messageEmpty })
   .max(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong)
-  .refine((text) => text.trim().length > 0, chatMessages.messageEmpty);
+  .refine(hasVisibleText, chatMessages.messageEmpty);
 
 const clientId = z.uuid({ error: 'Must be a UUID' });
 
@@ -68,7 +69,7 @@ export const createChatSchema = ocrFieldsSchema
     personaId: z.number().int().min(1).max(5).optional(),
     isEmptyChatCreation: z.boolean().optional(),
   })
-  .refine((body) => body.isEmptyChatCreation || (body.message ?? '').trim().length > 0, {
+  .refine((body) => body.isEmptyChatCreation || hasVisibleText(body.message ?? ''), {
     message: chatMessages.messageEmpty,
     path: ['message'],
   })

@@ -52,6 +52,7 @@ describe('sendMessageSchema', () => {
   it.each([
     [{}, 'Message cannot be empty'],
     [{ message: '  ' }, 'Message cannot be empty'],
+    [{ message: '\u200B\u200C\u200D\u2060\uFEFF \n' }, 'Message cannot be empty'],
     [{ message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }, 'Message must be at most 4000 characters'],
     [{ message: 'hi', id: 'not-a-uuid' }, 'Must be a UUID'],
   ])('refuses %j', (body, message) => {
@@ -65,6 +66,9 @@ describe('createChatSchema', () => {
   it('needs a message unless the chat is created empty', () => {
     expect(createChatSchema.safeParse({}).success).toBe(false);
     expect(createChatSchema.safeParse({ message: ' ' }).error?.issues[0]?.message).toBe(
+      'Message cannot be empty',
+    );
+    expect(createChatSchema.safeParse({ message: '\u200B\uFEFF' }).error?.issues[0]?.message).toBe(
       'Message cannot be empty',
     );
     expect(createChatSchema.safeParse({ isEmptyChatCreation: true }).success).toBe(true);

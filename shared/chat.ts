@@ -16,7 +16,16 @@ export const TEASER_MAX_LENGTH = 120;
 export const chatMessages = {
   messageEmpty: 'Message cannot be empty',
   messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  imageNotHers: 'Image must be one you uploaded',
 } as const;
+
+/**
+ * True when her text shows something: whitespace and characters drawn as nothing (zero-width
+ * space, joiners, word joiner, BOM, fillers) alone are as empty as no text (issue 39).
+ */
+export function hasVisibleText(text: string): boolean {
+  return !/^[\s\p{Default_Ignorable_Code_Point}]*$/u.test(text);
+}
 
 export const ANALYSIS_TYPES = [
   'general',

@@ -13,7 +13,7 @@ import { compressAnswers } from './http/compress';
 import { healthRoutes } from './health/routes';
 import { errorHandler } from './http/errorHandler';
 import { methodNotAllowed, notFound } from './http/errors';
-import { originCheck } from './http/origin';
+import { hostCheck, originCheck } from './http/origin';
 import { createRateLimiter } from './http/rateLimit';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
@@ -147,6 +147,7 @@ export function createApp({
   app.use(errorHandler(logger));
   app.use(compressAnswers());
   app.use(securityHeaders(config));
+  app.use(hostCheck(config.publicUrl));
   app.use(originCheck(config.publicUrl));
   app.use(sessionMiddleware(deps));
   app.use(jsonBody({ rawPaths: [STRIPE_WEBHOOK_PATH] }));

@@ -46,6 +46,21 @@ export interface RunningServer {
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 
+/**
+ * TRUST_PROXY believes X-Forwarded-For; listening on every address, a client that reaches the
+ * port directly writes that header itself and so picks the address its rate limits count.
+ */
+function warnIfProxyCanBeBypassed(config: Config, logger: Logger): void {
+  if (config.trustProxyHops === 0 || !WILDCARD_HOSTS.has(config.host)) return;
+  logger.warn(
+    { host: config.host, trustProxy: config.trustProxyHops },
+    `TRUST_PROXY is set but Besties listens on all addresses (HOST=${config.host || 'unset'}): ` +
+      'anyone who reaches this port directly, not through the proxy, picks their own ' +
+      'X-Forwarded-For and escapes the per-address rate limits. Set HOST=127.0.0.1 (or an ' +
+      'address only the proxy reaches), or firewall the port so only the proxy can connect.',
+  );
+}
+
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -79,6 +94,7 @@ export async function startServer(
     const server = createServer();
     const inFlight = trackResponses(server);
     const port = await listen(server, config.port, config.host);
+    warnIfProxyCanBeBypassed(config, logger);
     const hostForUrl = WILDCARD_HOSTS.has(config.host) ? 'localhost' : config.host;
     const url = `http://${hostForUrl.includes(':') ? `[${hostForUrl}]` : hostForUrl}:${port}`;
     const runConfig: Config = {

@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '@shared/chat';
+import { OCR_UPLOAD_PATH, SKIP_OCR_QUERY } from '@shared/ocr-api';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
+import { postImage, smallPng } from './fakes/ocr';
 import { createChat, push } from './fakes/sync';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
@@ -99,6 +101,11 @@ describe('POST /api/chats', () => {
     ['no message', {}, 'Message cannot be empty'],
     ['an empty message', { message: '' }, 'Message cannot be empty'],
     ['a whitespace message', { message: '   \n ' }, 'Message cannot be empty'],
+    [
+      'a message of invisible characters only',
+      { message: '\u200B\u200C\u200D\u2060\uFEFF \n' },
+      'Message cannot be empty',
+    ],
     [
       '4001 characters',
       { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) },
@@ -312,10 +319,12 @@ describe('POST /api/chats/{id}/messages', () => {
   it('keeps the screenshot fields of a message', async () => {
     const { client } = await signedInClient(server);
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    const upload = `${OCR_UPLOAD_PATH}?${SKIP_OCR_QUERY}`;
+    const image = await postImage(client, upload, { bytes: await smallPng() });
     const ocr = {
       isOCR: true,
       isEnhancedOCR: true,
-      imageUrl: '/uploads/shot.png',
+      imageUrl: image.body.imageUrl as string,
       extractedText: 'him: u up?',
       analysisType: 'social-media',
       ocrAnalysis: {
@@ -372,6 +381,11 @@ describe('POST /api/chats/{id}/messages', () => {
   it.each([
     ['an empty message', { message: '' }, 'Message cannot be empty'],
     ['a whitespace message', { message: '  \t ' }, 'Message cannot be empty'],
+    [
+      'a message of zero-width characters only',
+      { message: '\u200B\u200C\u200D\u2060\uFEFF' },
+      'Message cannot be empty',
+    ],
     ['4001 characters', { message: 'x'.repeat(4001) }, 'Message must be at most 4000 characters'],
   ])('answers 400 for %s', async (_label, body, message) => {
     const { client } = await signedInClient(server);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, OCR_PATH, OCR_UPLOAD_PATH } from '@shared/ocr-api';
 import { signedInClient } from './fakes/besties';
-import { deleteChat, push } from './fakes/sync';
+import { createChat, deleteChat, pullAll, push } from './fakes/sync';
 import { fakeReader, getBytes, pixelBombPng, postImage, smallPng } from './fakes/ocr';
 import type { TestServer } from './harness';
 import { startTestServer } from './harness';
@@ -306,7 +306,7 @@ describe('GET /api/images/{id}', () => {
     await expect.poll(() => storedFiles(userId)).toEqual([]);
   });
 
-  it("never deletes someone else's image named in her message", async () => {
+  it("refuses a message naming someone else's image, and her image stays", async () => {
     const victim = await signedInClient(server, 'victim');
     const image = await postImage(victim.client, OCR_UPLOAD_PATH, { bytes: await smallPng() });
     const attacker = await signedInClient(server, 'attacker');
@@ -316,9 +316,84 @@ describe('GET /api/images/{id}', () => {
       isOCR: true,
       imageUrl: image.body.imageUrl,
     });
-    expect((await attacker.client.request('DELETE', `/api/chats/${chat.body.id}`)).status).toBe(
-      204,
-    );
+    expect(chat.status).toBe(400);
+    expect((await attacker.client.get('/api/chats')).body).toEqual([]);
     expect((await getBytes(victim.client, image.body.imageUrl)).status).toBe(200);
+  });
+});
+
+describe("a message's imageUrl", () => {
+  const NOT_HERS = {
+    message: 'Image must be one you uploaded',
+    code: 'validation_error',
+    fields: { imageUrl: 'Image must be one you uploaded' },
+  };
+  const notHers = async () => {
+    const stranger = await signedInClient(server, 'stranger');
+    const theirs = await postImage(stranger.client, OCR_UPLOAD_PATH, { bytes: await smallPng() });
+    return [
+      'https://tracker.example/pixel.png',
+      '/api/user/export',
+      'javascript:alert(1)',
+      '/api/images/AAAAAAAAAAAAAAAAAAAAAA',
+      `https://tracker.example${theirs.body.imageUrl as string}`,
+      theirs.body.imageUrl as string,
+    ];
+  };
+
+  it('is refused with 400 on POST /api/chats/{id}/messages unless it is one of her images, and nothing is stored', async () => {
+    const { client } = await signedInClient(server, 'rest-sender');
+    const chat = await client.post('/api/chats', { id: randomUUID(), message: 'Hi' });
+    expect(chat.status).toBe(201);
+    for (const imageUrl of await notHers()) {
+      const answer = await client.post(`/api/chats/${chat.body.id}/messages`, {
+        message: 'Look',
+        isOCR: true,
+        imageUrl,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(NOT_HERS);
+    }
+    const created = await client.post('/api/chats', {
+      id: randomUUID(),
+      message: 'Look',
+      imageUrl: 'https://tracker.example/pixel.png',
+    });
+    expect(created.body).toEqual(NOT_HERS);
+    const chats = (await client.get('/api/chats')).body as Array<{ id: string }>;
+    expect(chats.map((one) => one.id)).toEqual([chat.body.id]);
+    const page = await client.get(`/api/chats/${chat.body.id}`);
+    expect(page.body.messages.map((one: { message: string }) => one.message)).not.toContain('Look');
+
+    const mine = await postImage(client, OCR_UPLOAD_PATH, { bytes: await smallPng() });
+    const sent = await client.post(`/api/chats/${chat.body.id}/messages`, {
+      message: 'Look',
+      isOCR: true,
+      imageUrl: mine.body.imageUrl,
+    });
+    expect(sent.status).toBe(201);
+  });
+
+  it('makes a sync push reject the message (400) and store nothing', async () => {
+    const { client } = await signedInClient(server, 'sync-sender');
+    const chatId = randomUUID();
+    expect((await push(client, [createChat(chatId, 'Hi')])).body.results[0].status).toBe('applied');
+    const urls = await notHers();
+    const answer = await push(
+      client,
+      urls.map((imageUrl) => ({
+        id: randomUUID(),
+        type: 'sendMessage' as const,
+        chatId,
+        message: { id: randomUUID(), message: 'Look', isOCR: true, imageUrl },
+      })),
+    );
+    expect(answer.status).toBe(200);
+    for (const result of answer.body.results) {
+      expect(result.status).toBe('rejected');
+      expect(result.error).toEqual({ status: 400, ...NOT_HERS });
+    }
+    const pulled = await pullAll(client);
+    expect(pulled.messages.map((one) => one.message)).not.toContain('Look');
   });
 });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness';
 import { cookieAttributes, sessionCookieOf, startTestServer } from './harness';
@@ -7,6 +8,44 @@ const FORBIDDEN_ORIGIN = {
   code: 'forbidden_origin',
 };
 const EVIL = { Origin: 'https://evil.example' };
+const MISDIRECTED = {
+  message: 'This request was not addressed to Besties',
+  code: 'misdirected_request',
+};
+
+/** A request with the Host header given (fetch always writes its own), as a browser sends it. */
+function withHost(
+  server: TestServer,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  json: unknown = {},
+): Promise<{ status: number; body: unknown }> {
+  const text = JSON.stringify(json);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      new URL(pathname, server.url),
+      {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...headers,
+        },
+      },
+      (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => (body += chunk));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 0, body: body ? JSON.parse(body) : undefined }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(text);
+  });
+}
 
 describe('a state-changing request from another origin', () => {
   let server: TestServer;
@@ -70,6 +109,40 @@ describe('a state-changing request from another origin', () => {
   });
 });
 
+describe('a state-changing request addressed to another host (DNS rebinding)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('gets 421 on register, with or without a matching Origin, and creates nothing', async () => {
+    const rebound = `evil.example:${server.port}`;
+    const account = { email: 'pia@example.com', password: 'pia-password' };
+    const asSent: Record<string, string>[] = [
+      { Host: rebound, Origin: `http://${rebound}` },
+      { Host: rebound },
+    ];
+    for (const headers of asSent) {
+      const refused = await withHost(server, 'POST', '/api/register', headers, account);
+      expect(refused).toEqual({ status: 421, body: MISDIRECTED });
+    }
+    expect((await server.client().post('/api/login', account)).status).toBe(401);
+  });
+
+  it("lets PUBLIC_URL's host and loopback names through, and does not refuse reads", async () => {
+    const publicHost = new URL(server.config.publicUrl).host;
+    const register = (host: string, email: string) =>
+      withHost(server, 'POST', '/api/register', { Host: host }, { email, password: 'pw-123456' });
+    expect((await register(publicHost, 'quin@example.com')).status).toBe(201);
+    expect((await register(`127.0.0.1:${server.port}`, 'ruth@example.com')).status).toBe(201);
+    const read = await withHost(server, 'GET', '/api/user', { Host: 'evil.example' });
+    expect(read.status).toBe(401);
+  });
+});
+
 describe('behind https (PUBLIC_URL=https://besties.example)', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -89,6 +162,18 @@ describe('behind https (PUBLIC_URL=https://besties.example)', () => {
       );
     expect(answer.status).toBe(201);
     expect(cookieAttributes(sessionCookieOf(answer) ?? '')).toHaveProperty('secure');
+  });
+
+  it('takes requests addressed to besties.example and refuses another host with 421', async () => {
+    const register = (host: string, email: string) =>
+      withHost(server, 'POST', '/api/register', { Host: host }, { email, password: 'pw-123456' });
+    expect((await register('besties.example', 'sam@example.com')).status).toBe(201);
+    expect((await register('Besties.Example:443', 'tia@example.com')).status).toBe(201);
+    expect(await register('evil.example', 'uma@example.com')).toEqual({
+      status: 421,
+      body: MISDIRECTED,
+    });
+    expect((await register('besties.example.evil.example', 'uma@example.com')).status).toBe(421);
   });
 
   it('still refuses another origin', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness';
-import { startTestServer } from './harness';
+import { LogCapture, startTestServer } from './harness';
 
 // Sign-ups per address are limited to 3 an hour here; a malformed sign-up is counted before it
 // is checked (and costs no hash), so four of them show which bucket an address falls in.
@@ -66,5 +66,26 @@ describe('TRUST_PROXY: the client address behind proxies', () => {
     expect(await signUp('198.51.100.2')).toBe(400);
     expect(await signUp()).toBe(400);
     expect(await signUp('198.51.100.3')).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY while listening on all addresses', () => {
+  const bypassWarnings = async (env: Record<string, string>) => {
+    const logs = new LogCapture();
+    server = await startTestServer({ env, logger: logs.logger });
+    return logs.lines.filter((line) => line.level === 40 && /TRUST_PROXY/.test(String(line.msg)));
+  };
+
+  it('warns at start-up that a direct client picks its own address, and what to do', async () => {
+    const warnings = await bypassWarnings({ TRUST_PROXY: '1', HOST: '0.0.0.0' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toContain('listens on all addresses (HOST=0.0.0.0)');
+    expect(warnings[0]?.msg).toContain('Set HOST=127.0.0.1');
+  });
+
+  it('says nothing behind a proxy on loopback, or without TRUST_PROXY', async () => {
+    expect(await bypassWarnings({ TRUST_PROXY: '1', HOST: '127.0.0.1' })).toEqual([]);
+    await server.stop();
+    expect(await bypassWarnings({ HOST: '0.0.0.0' })).toEqual([]);
   });
 });

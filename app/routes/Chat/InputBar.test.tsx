@@ -41,6 +41,16 @@ describe('the message box', () => {
     expect((spill as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('cannot send text of zero-width characters only', async () => {
+    const onSend = vi.fn();
+    render(<Harness onSend={onSend} />);
+    const spill = screen.getByRole('button', { name: 'Spill' }) as HTMLButtonElement;
+    fireEvent.change(box(), { target: { value: '\u200B\u200C\u200D\u2060\uFEFF ' } });
+    expect(spill.disabled).toBe(true);
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
   it('sends with the Spill button', async () => {
     const onSend = vi.fn();
     render(<Harness onSend={onSend} />);

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import { MESSAGE_MAX_LENGTH } from '@shared/chat';
+import { hasVisibleText, MESSAGE_MAX_LENGTH } from '@shared/chat';
 import { afterScreenDrawn } from '../../components/afterScreen';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { IconTooltip } from '../../components/ui/IconTooltip';
@@ -44,7 +44,7 @@ export function InputBar(props: InputBarProps) {
   const { value, onChange, onSend, onImage, screenshot, onRemoveScreenshot, ref } = props;
   const box = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => box.current!, []);
-  const canSend = value.trim().length > 0 || Boolean(screenshot);
+  const canSend = hasVisibleText(value) || Boolean(screenshot);
   const chip = useLazyModule(screenshotChip, { now: Boolean(screenshot), later: afterScreenDrawn });
 
   useEffect(() => {

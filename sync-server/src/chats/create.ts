@@ -3,6 +3,7 @@ import type { createChatSchema } from '@shared/chat-schema';
 import { DEFAULT_PERSONA_ID } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
+import { ensureOwnImageUrl } from '../images/service';
 import type { ChatRow, MessageRow } from './repo';
 import type { AcceptedMessage } from './send';
 import { acceptMessage, incomingMessageBytes } from './send';
@@ -29,6 +30,8 @@ export function startChat(
   const { userId, tier } = props;
   const { id, messageId, greetingId, personaId, isEmptyChatCreation, message, ...ocr } = props.body;
   const empty = isEmptyChatCreation || message === undefined;
+  // A first message showing someone else's image (or any other URL) opens no chat either.
+  if (!empty) ensureOwnImageUrl(deps, { userId, imageUrl: ocr.imageUrl });
   const { chat, created } = openChat(deps, {
     userId,
     tier,

@@ -6,6 +6,7 @@ import type { SubscriptionTier } from '@shared/user';
 import { uuidv7 } from '@shared/uuid';
 import type { Deps } from '../deps';
 import { careLimitReply, replyName } from '../safety/crisis';
+import { ensureOwnImageUrl } from '../images/service';
 import { findUserById } from '../users/service';
 import { ensureRoomFor, ensureWithinQuota, messageBytes } from '../storage/service';
 import * as jobsRepo from './jobsRepo';
@@ -72,6 +73,7 @@ export function acceptMessage(
     const userMessage = reply ? earlier : queueAgain(deps, earlier);
     return { chat, persona, userMessage, reply, isNew: false };
   }
+  ensureOwnImageUrl(deps, { userId: props.userId, imageUrl: props.message.imageUrl });
   const row = userMessageRow(props.message, {
     id,
     chatId: chat.id,

@@ -58,6 +58,10 @@ export const payloadTooLarge = (message = 'The request body is too large') =>
 export const unsupportedMediaType = (message = 'Send the request body as JSON') =>
   new AppError(415, 'unsupported_media_type', message);
 
+/** 421: the request named another host than PUBLIC_URL's (a rebound DNS name). */
+export const misdirected = () =>
+  new AppError(421, 'misdirected_request', 'This request was not addressed to Besties');
+
 export const tooManyRequests = (
   retryAfterSeconds: number,
   message = 'Too many attempts. Please try again later.',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { IMAGE_ID_PATTERN, IMAGES_PATH } from '@shared/ocr-api';
+import { chatMessages } from '@shared/chat';
+import { IMAGE_ID_PATTERN, IMAGES_PATH, imageUrlOf } from '@shared/ocr-api';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
+import { notFound, validation } from '../http/errors';
 import { ensureRoomFor, ensureWithinQuota } from '../storage/service';
 import { imageFile, removeImageFile, writeImageFile } from './files';
 import { cleanImage } from './process';
@@ -78,6 +79,23 @@ export function listOwnImages(
 /** The id of one of our image URLs (`/api/images/{id}`, also absolute), else undefined. */
 export function imageIdOf(url: string | null | undefined): string | undefined {
   return ownUrlId(url, IMAGES_PATH, IMAGE_ID_PATTERN);
+}
+
+/**
+ * A message's `imageUrl` is drawn on every render and kept in her export: it must be null or
+ * `/api/images/{id}` of an image she stored, else 400 (nothing is stored).
+ */
+export function ensureOwnImageUrl(
+  deps: Deps,
+  props: { userId: string; imageUrl: string | null | undefined },
+): void {
+  if (props.imageUrl === null || props.imageUrl === undefined) return;
+  const id = imageIdOf(props.imageUrl);
+  const hers =
+    id !== undefined &&
+    props.imageUrl === imageUrlOf(id) &&
+    repo.findOwnImages(deps.db, props.userId, [id]).length === 1;
+  if (!hers) throw validation({ imageUrl: chatMessages.imageNotHers });
 }
 
 /**
