@@ -29,15 +29,25 @@ const macOf = (secret: string, userId: string, id: string) =>
 export function rememberDevice(deps: Deps, ctx: AppContext, userId: string): void {
   const id = randomBytes(DEVICE_ID_BYTES).toString('base64url');
   const mac = macOf(deps.config.sessionSecret, userId, id).toString('base64url');
+  ctx.append('Set-Cookie', deviceCookie(deps, `${userId}.${id}.${mac}`, DEVICE_LIFETIME_SECONDS));
+}
+
+/** Clears the device cookie: it names an account that is gone. */
+export function forgetDevice(deps: Deps, ctx: AppContext): void {
+  ctx.append('Set-Cookie', deviceCookie(deps, '', 0));
+}
+
+/** The Set-Cookie value, written by hand as the session cookie's is (http/session.ts). */
+function deviceCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
   const parts = [
-    `${cookieName(deps)}=${userId}.${id}.${mac}`,
+    `${cookieName(deps)}=${value}`,
     'Path=/',
-    `Max-Age=${DEVICE_LIFETIME_SECONDS}`,
+    `Max-Age=${maxAgeSeconds}`,
     'HttpOnly',
     'SameSite=Lax',
   ];
   if (isHttps(deps)) parts.push('Secure');
-  ctx.append('Set-Cookie', parts.join('; '));
+  return parts.join('; ');
 }
 
 /** The device the request's cookie proves, or undefined (none, malformed or not signed by us). */
