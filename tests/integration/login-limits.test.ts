@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client, TestServer } from './harness';
-import { HOUR, MINUTE, startTestServer } from './harness';
+import { cookieAttributes, HOUR, MINUTE, startTestServer } from './harness';
 import { readableBody } from './mail-sink';
 
 // Behind one proxy (TRUST_PROXY=1) the proxy-added X-Forwarded-For entry is the client's address,
@@ -89,7 +89,7 @@ describe('login failures per email and address', () => {
     const fifth = await logIn('198.51.100.3', 'a-wrong-guess');
     expect(fifth.status).toBe(429);
     expect(fifth.headers.get('retry-after')).toBe('3600');
-    // The ceiling guards the email, so it holds for her too until the hour is over.
+    // The ceiling guards the email, so it holds for a device she never signed in from too.
     expect((await logIn(HER_HOME, PASSWORD)).status).toBe(429);
     // Other emails are not affected.
     const other = await server
@@ -128,37 +128,138 @@ describe('login failures per email and address', () => {
   }, 60_000);
 });
 
+describe('her devices', () => {
+  const DEVICE_COOKIE = 'besties_device';
+
+  it('lets her right password in from a device she signed in from before, while strangers stay locked out by the ceiling', async () => {
+    await start({ LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '4' });
+    const phone = server.client();
+    const first = await logIn(HER_HOME, PASSWORD, phone);
+    expect(first.status).toBe(200);
+    const cookie = first.setCookies.find((set) => set.startsWith(`${DEVICE_COOKIE}=`)) ?? '';
+    const attributes = cookieAttributes(cookie);
+    expect(attributes).toHaveProperty('httponly');
+    expect(attributes.samesite).toBe('Lax');
+    expect(attributes.path).toBe('/');
+    expect(Number(attributes['max-age'])).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
+    expect((await phone.post('/api/logout')).status).toBe(200);
+
+    // Guesses spread over addresses use up the email's ceiling.
+    await fail('198.51.100.1', 2);
+    await fail('198.51.100.2', 2);
+    expect((await logIn('198.51.100.3', PASSWORD)).status).toBe(429);
+    expect((await logIn(HER_HOME, PASSWORD)).status).toBe(429);
+
+    // Her phone is not refused, from her home or anywhere else.
+    const again = await logIn(HER_HOME, PASSWORD, phone);
+    expect(again.status).toBe(200);
+    expect(again.body.email).toBe('mia@example.com');
+    expect((await logIn('192.0.2.50', PASSWORD, phone)).status).toBe(200);
+    expect((await phone.get('/api/user')).status).toBe(200);
+  }, 60_000);
+
+  it('takes no device cookie of another account or one not signed by the server', async () => {
+    await start({ LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '2' });
+    const phone = server.client();
+    expect((await logIn(HER_HOME, PASSWORD, phone)).status).toBe(200);
+    const attacker = server.client();
+    const own = await attacker.post(
+      '/api/register',
+      { email: 'eve@example.com', password: 'eve-password' },
+      { 'X-Forwarded-For': ATTACKER },
+    );
+    expect(own.status).toBe(201);
+    await fail('198.51.100.1', 2);
+
+    // Eve's own device cookie is for Eve's account.
+    expect((await logIn(ATTACKER, PASSWORD, attacker)).status).toBe(429);
+    // Hers with another account's id in it, or with its signature changed, proves nothing.
+    const [userId = '', id = '', mac = ''] = phone.cookies.get(DEVICE_COOKIE)!.split('.');
+    const eveId = attacker.cookies.get(DEVICE_COOKIE)!.split('.')[0];
+    const forged = server.client();
+    forged.cookies.set(DEVICE_COOKIE, `${eveId}.${id}.${mac}`);
+    expect((await logIn(ATTACKER, PASSWORD, forged)).status).toBe(429);
+    forged.cookies.set(DEVICE_COOKIE, `${userId}.${id}.${mac.slice(0, -2)}AA`);
+    expect((await logIn(ATTACKER, PASSWORD, forged)).status).toBe(429);
+
+    expect((await logIn(HER_HOME, PASSWORD, phone)).status).toBe(200);
+  }, 60_000);
+
+  it("counts wrong passwords from her device: the device's 11th failure within an hour is refused", async () => {
+    await start();
+    const phone = server.client();
+    expect((await logIn(HER_HOME, PASSWORD, phone)).status).toBe(200);
+    // From several addresses, so only the device's count can add up to 10.
+    for (const from of ['192.0.2.61', '192.0.2.62']) {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => logIn(from, 'a-wrong-guess', phone)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(401));
+    }
+    const refused = await logIn('192.0.2.63', PASSWORD, phone);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    // Another device of hers is not affected.
+    expect((await logIn(HER_HOME, PASSWORD)).status).toBe(200);
+    server.clock.advance(HOUR);
+    expect((await logIn('192.0.2.63', PASSWORD, phone)).status).toBe(200);
+  }, 60_000);
+});
+
 describe('forgot-password per email and address', () => {
   const forgot = (from: string) =>
     server
       .client()
       .post('/api/forgot-password', { email: 'mia@example.com' }, { 'X-Forwarded-For': from });
 
-  it('refuses the 6th request from one address while she can still ask from her own', async () => {
-    await start();
-    for (let request = 1; request <= 5; request += 1) {
-      expect((await forgot(ATTACKER)).status, `#${request}`).toBe(200);
-    }
-    const refused = await forgot(ATTACKER);
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('rate_limited');
-    expect(refused.headers.get('retry-after')).toBe('3600');
+  /** The reset mails written so far: a restart waits for every mail on its way out. */
+  async function mailsSent(): Promise<number> {
+    await server.stop({ keepData: true });
+    server = await startTestServer({
+      dataDir: server.dataDir,
+      clock: server.clock,
+      env: { TRUST_PROXY: '1' },
+    });
+    return (await readdir(path.join(server.dataDir, 'mail')).catch(() => [])).length;
+  }
 
-    expect((await forgot(HER_HOME)).status).toBe(200);
-  });
-
-  it('sends at most 20 reset mails an hour for one email, from all addresses together', async () => {
+  it('answers 25 requests from 5 addresses 200 and hers alike, and her mailed link works', async () => {
     await start();
+    const answers = [];
     for (const from of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) {
-      for (let request = 1; request <= 5; request += 1) {
-        expect((await forgot(from)).status, `${from} #${request}`).toBe(200);
-      }
+      for (let request = 1; request <= 5; request += 1) answers.push(await forgot(from));
     }
-    const refused = await forgot(HER_HOME);
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe('3600');
-    server.clock.advance(HOUR);
+    for (let request = 1; request <= 5; request += 1) answers.push(await forgot(ATTACKER));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(200));
+
+    const hers = await forgot(HER_HOME);
+    expect(hers.status).toBe(200);
+    expect(hers.text).toBe(answers[0]!.text);
+    // One mail went out, and its link lets her in.
+    expect(await mailsSent()).toBe(1);
+    const token = await resetTokenFromOutbox();
+    const reset = await server
+      .client()
+      .post(
+        '/api/reset-password',
+        { token, newPassword: 'her-new-pass' },
+        { 'X-Forwarded-For': HER_HOME },
+      );
+    expect(reset.status).toBe(200);
+    expect((await logIn(HER_HOME, 'her-new-pass')).status).toBe(200);
+  }, 60_000);
+
+  it('mails one email at most once in 5 minutes, from all addresses together', async () => {
+    await start();
+    expect((await forgot(ATTACKER)).status).toBe(200);
     expect((await forgot(HER_HOME)).status).toBe(200);
+    server.clock.advance(4 * MINUTE);
+    expect((await forgot(HER_HOME)).status).toBe(200);
+    expect(await mailsSent()).toBe(1);
+
+    server.clock.advance(MINUTE);
+    expect((await forgot(HER_HOME)).status).toBe(200);
+    expect(await mailsSent()).toBe(2);
   });
 });
 

@@ -240,6 +240,20 @@ describe('security headers behind https (PUBLIC_URL=https://besties.example)', (
     expect((await client.get('/api/user')).status).toBe(200);
   });
 
+  it('sets the device cookie as a __Host- cookie too: Secure, Path=/, no Domain, HttpOnly', async () => {
+    const answer = await server
+      .client()
+      .post('/api/register', { email: 'pia@example.com', password: 'pia-password' }, ORIGIN);
+    expect(answer.status).toBe(201);
+    const cookie = answer.setCookies.find((set) => set.startsWith('__Host-besties_device=')) ?? '';
+    const attributes = cookieAttributes(cookie);
+    expect(attributes).toHaveProperty('secure');
+    expect(attributes).toHaveProperty('httponly');
+    expect(attributes.samesite).toBe('Lax');
+    expect(attributes.path).toBe('/');
+    expect(attributes).not.toHaveProperty('domain');
+  });
+
   it('reads the session only under its __Host- name, and clears it there on logout', async () => {
     const client = server.client();
     await client.post(

@@ -3,6 +3,7 @@ import { exportFileName } from '@shared/account';
 import { deleteAccountSchema, exportQuerySchema } from '@shared/account-schema';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
+import { forgetDevice } from '../http/deviceCookie';
 import { signOut } from '../http/session';
 import { signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
@@ -46,6 +47,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
     const { password } = validateBody(ctx, deleteAccountSchema);
     await deleteAccount(deps, { user, password });
     signOut(deps, ctx);
+    forgetDevice(deps, ctx);
     ctx.body = { ok: true };
   });
 

@@ -24,6 +24,12 @@ export const loginPerEmailCeiling = (config: Config): Limit => ({
 export const loginPerEmailFromAddress = (address: string): Limit =>
   fromAddress({ ...loginPerEmail, limit: 10 }, address);
 
+/**
+ * Failed logins from a device she signed in from before (its device cookie): there they take
+ * the place of the email's limits above, which strangers can use up.
+ */
+export const loginPerDevice: Limit = { bucket: 'login-device', limit: 10, windowMs: HOUR_MS };
+
 /** Failed logins from one address, whatever the email. */
 export const loginPerIp = (config: Config): Limit => ({
   bucket: 'login-ip',

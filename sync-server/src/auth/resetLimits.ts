@@ -1,20 +1,18 @@
 import type { Limit } from '../http/rateLimit';
-import { fromAddress } from '../http/rateLimit';
 
-const HOUR_MS = 60 * 60 * 1000;
-
-/**
- * Reset mails per email address from all client addresses together: a ceiling (20 an hour)
- * so her inbox cannot be flooded, high enough that one address cannot use it up.
- */
-export const forgotPerEmail: Limit = { bucket: 'forgot-email', limit: 20, windowMs: HOUR_MS };
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * Reset requests per email address from one client address: the 6th within an hour from there
- * is refused, while she can still ask from her own.
+ * Reset mails per email: one in 5 minutes, so her inbox cannot be flooded. Requests past it are
+ * answered as any other and send nothing: the mail already sent holds a link that works for an
+ * hour, so nobody can use up her recovery.
  */
-export const forgotPerEmailFromAddress = (address: string): Limit =>
-  fromAddress({ ...forgotPerEmail, limit: 5 }, address);
+export const resetMailPerEmail: Limit = {
+  bucket: 'forgot-email',
+  limit: 1,
+  windowMs: 5 * MINUTE_MS,
+};
 
 /** Reset requests per IP address. */
 export const forgotPerIp: Limit = { bucket: 'forgot-ip', limit: 20, windowMs: HOUR_MS };

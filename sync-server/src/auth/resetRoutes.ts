@@ -9,7 +9,7 @@ import { clientAddressKey } from '../http/clientAddress';
 import { enforce } from '../http/rateLimit';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
-import { forgotPerEmailFromAddress, forgotPerIp, resetPerIp } from './resetLimits';
+import { forgotPerIp, resetPerIp } from './resetLimits';
 import { requestPasswordReset, resetPassword } from './resetService';
 
 /** POST /forgot-password and /reset-password, mounted under /api. */
@@ -17,11 +17,8 @@ export function resetRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post('/forgot-password', (ctx) => {
-    const address = clientAddressKey(ctx.ip);
-    enforce(deps.limiter, forgotPerIp, address);
+    enforce(deps.limiter, forgotPerIp, clientAddressKey(ctx.ip));
     const body = validateBody(ctx, forgotPasswordSchema);
-    // Per email from this address first: refused requests never reach the email's ceiling.
-    enforce(deps.limiter, forgotPerEmailFromAddress(address), body.email);
     requestPasswordReset(deps, body);
     ctx.body = { ok: true, message: FORGOT_PASSWORD_MESSAGE };
   });

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../deps';
 import { badRequest } from '../http/errors';
-import { enforce } from '../http/rateLimit';
 import { resetPasswordEmail } from '../mail/resetEmail';
 import { findUserByEmail, findUserById } from '../users/service';
 import { loginPerEmail } from './limits';
 import { hashPassword } from './password';
-import { forgotPerEmail } from './resetLimits';
+import { resetMailPerEmail } from './resetLimits';
 import * as repo from './resetRepo';
 
 /** A reset link works for 60 minutes after it was asked for. */
@@ -22,28 +21,37 @@ export const resetLinkOf = (publicUrl: string, token: string) =>
   `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 /**
- * Starts a reset. Whether or not the email has an account, the same work is done (a token is
- * made and hashed, the database is asked) and the caller gives the same answer; the mail
- * itself is sent after the answer, and a failure to send is only logged.
+ * Starts a reset after the answer, for every email alike: the caller answers the same at once,
+ * so neither the answer nor its time says whether the email has an account or was limited.
+ * A failure here (or to send) is only logged.
  */
 export function requestPasswordReset(deps: Deps, props: { email: string }): void {
-  enforce(deps.limiter, forgotPerEmail, props.email);
-  const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const tokenHash = hashToken(token);
+  setImmediate(() => {
+    try {
+      startPasswordReset(deps, props);
+    } catch (error) {
+      deps.logger.error({ err: error }, 'the password reset could not be started');
+    }
+  });
+}
+
+function startPasswordReset(deps: Deps, props: { email: string }): void {
   const user = findUserByEmail(deps, { email: props.email });
   if (!user) return;
+  if (deps.limiter.hit(resetMailPerEmail, user.email).limited) return;
 
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const createdAt = deps.now();
   deps.db.transaction(() => {
     repo.deleteStalePasswordResets(deps.db, user.id, createdAt);
     repo.insertPasswordReset(deps.db, {
-      tokenHash,
+      tokenHash: hashToken(token),
       userId: user.id,
       createdAt,
       expiresAt: createdAt + RESET_TOKEN_LIFETIME_MS,
     });
   })();
-  setImmediate(() => sendResetMail(deps, { to: user.email, token }));
+  sendResetMail(deps, { to: user.email, token });
 }
 
 function sendResetMail(deps: Deps, props: { to: string; token: string }): void {

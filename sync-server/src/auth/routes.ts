@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { loginSchema, registerSchema } from '@shared/validation';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';
+import { knownDeviceOf } from '../http/deviceCookie';
 import { unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
 import { signIn, signOut } from '../http/session';
@@ -30,7 +31,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
     // Every login request from the address, right, wrong or malformed.
     enforce(deps.limiter, loginAttemptsPerIp, address);
     const body = validateBody(ctx, loginSchema);
-    const user = await logIn(deps, { ...body, address });
+    const user = await logIn(deps, { ...body, address, device: knownDeviceOf(deps, ctx) });
     signIn(deps, ctx, user.id);
     ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
   });

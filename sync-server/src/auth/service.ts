@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import type { KnownDevice } from '../http/deviceCookie';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
 import type { Limit } from '../http/rateLimit';
@@ -6,6 +7,7 @@ import { attachVisitorPurchases } from '../payments/purchases';
 import type { UserRow } from '../users/repo';
 import { createUser, emailTaken, findUserByEmail } from '../users/service';
 import {
+  loginPerDevice,
   loginPerEmailCeiling,
   loginPerEmailFromAddress,
   loginPerIp,
@@ -33,13 +35,32 @@ export async function register(
   return user;
 }
 
-/** The limits a failed login counts against, each with its key. */
-function failureLimits(deps: Deps, props: { email: string; address: string }): [Limit, string][] {
-  return [
-    [loginPerEmailFromAddress(props.address), props.email],
-    [loginPerEmailCeiling(deps.config), props.email],
-    [loginPerIp(deps.config), props.address],
+/** A limit a failed login counts against, its key, and whether it may refuse the attempt. */
+interface Counted {
+  limit: Limit;
+  key: string;
+  refuses: boolean;
+}
+
+/**
+ * The limits a failed login counts against. From a device she signed in from before, the
+ * email's limits still count but do not refuse (strangers can use them up); the device's own
+ * limit does.
+ */
+function failureLimits(
+  deps: Deps,
+  props: { email: string; address: string; deviceId: string | undefined },
+): Counted[] {
+  const byEmail = props.deviceId === undefined;
+  const counted: Counted[] = [
+    { limit: loginPerEmailFromAddress(props.address), key: props.email, refuses: byEmail },
+    { limit: loginPerEmailCeiling(deps.config), key: props.email, refuses: byEmail },
+    { limit: loginPerIp(deps.config), key: props.address, refuses: true },
   ];
+  if (props.deviceId !== undefined) {
+    counted.push({ limit: loginPerDevice, key: props.deviceId, refuses: true });
+  }
+  return counted;
 }
 
 /**
@@ -47,27 +68,30 @@ function failureLimits(deps: Deps, props: { email: string; address: string }): [
  * locked email is refused even with the right one) and is taken back when it was not one; an
  * unknown email and a wrong password get the same error after the same hashing work. Failures
  * count per email from each address (10 an hour), so another address cannot lock her out,
- * under a higher ceiling for the email from all addresses. An attempt refused by any limit
- * counts against none, so refused guesses from one address never use up the email's ceiling.
+ * under a higher ceiling for the email from all addresses; on a device she signed in from
+ * before (`device`, from its cookie) only that device's failures can lock her out. An attempt
+ * refused by any limit counts against none, so refused guesses never use up the email's ceiling.
  */
 export async function logIn(
   deps: Deps,
-  props: { email: string; password: string; address: string },
+  props: { email: string; password: string; address: string; device?: KnownDevice },
 ): Promise<UserRow> {
-  const failures = failureLimits(deps, props);
+  const user = findUserByEmail(deps, { email: props.email });
+  const deviceId = user && props.device?.userId === user.id ? props.device.id : undefined;
+  const failures = failureLimits(deps, { ...props, deviceId });
   const refused = failures
-    .map(([limit, key]) => deps.limiter.check(limit, key))
+    .filter((counted) => counted.refuses)
+    .map(({ limit, key }) => deps.limiter.check(limit, key))
     .filter((state) => state.limited);
   if (refused.length > 0) {
     throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
   }
   // Synchronous from the check on, so concurrent attempts cannot slip past a limit.
-  for (const [limit, key] of failures) deps.limiter.hit(limit, key);
+  for (const { limit, key } of failures) deps.limiter.hit(limit, key);
   const notAFailure = () => {
-    for (const [limit, key] of failures) deps.limiter.release(limit, key);
+    for (const { limit, key } of failures) deps.limiter.release(limit, key);
   };
 
-  const user = findUserByEmail(deps, { email: props.email });
   const matches = await verifyPassword(
     props.password,
     user?.passwordHash ?? DUMMY_PASSWORD_HASH,
@@ -78,8 +102,9 @@ export async function logIn(
   });
   if (!user || !matches) throw invalidCredentials();
   notAFailure();
-  // Her own failures from this address are forgotten; other addresses' counts stay.
+  // Her own failures from this address and device are forgotten; other addresses' counts stay.
   deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
+  if (deviceId !== undefined) deps.limiter.reset(loginPerDevice, deviceId);
   // She may have paid as a visitor (with this billing email) since she last logged in.
   attachVisitorPurchases(deps, { userId: user.id, email: user.email });
   return user;

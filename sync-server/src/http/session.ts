@@ -9,6 +9,7 @@ import {
 import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
+import { rememberDevice } from './deviceCookie';
 import type { AppContext, AppState } from './types';
 import { isApiPath } from './types';
 
@@ -71,13 +72,15 @@ export function sessionMiddleware(deps: Deps): Middleware<AppState> {
 
 /**
  * Signs the user in with a brand-new session id, ending the one the request came with. The
- * session keeps the request's User-Agent (for her devices list).
+ * session keeps the request's User-Agent (for her devices list); the browser gets a device
+ * cookie, so a lock on her email never keeps her out of it (auth/service.ts).
  */
 export function signIn(deps: Deps, ctx: AppContext, userId: string): void {
   if (ctx.state.sessionIdHash) endSession(deps, { idHash: ctx.state.sessionIdHash });
   const session = startSession(deps, { userId, userAgent: ctx.get('User-Agent') });
   ctx.remove('Set-Cookie');
   ctx.append('Set-Cookie', sessionCookie(deps, session.id, SESSION_LIFETIME_MS / 1000));
+  rememberDevice(deps, ctx, userId);
 }
 
 /** Deletes the request's session (if any) and clears the cookie. */
