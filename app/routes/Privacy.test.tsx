@@ -34,6 +34,12 @@ describe('the privacy page', () => {
     expect(text).not.toMatch(/no button yet|contact us and we will do it|on request/i);
   });
 
+  it('names both cookies: the one that signs her in and the one that remembers her device', () => {
+    const text = pageText();
+    expect(text).toContain('One cookie keeps you signed in.');
+    expect(text).toMatch(/A second cookie remembers that you have signed in on this device/);
+  });
+
   it('says her theme is kept on her account too', () => {
     expect(pageText()).toMatch(/and your theme,\s+so a new device opens in it/);
   });

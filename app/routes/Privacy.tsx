@@ -29,6 +29,11 @@ export function Privacy() {
           Basic screenshot text reading happens on your device: the image is read in your browser.
         </li>
         <li>One cookie keeps you signed in. Logging out removes it and clears the local copy.</li>
+        <li>
+          A second cookie remembers that you have signed in on this device, for a year, so that
+          someone guessing at your password elsewhere can never lock you out here. It holds no data
+          of yours; deleting your account removes it.
+        </li>
       </ul>
 
       <h2>On our server</h2>
