@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import {
   chatWithMessage,
   fillLogIn,
@@ -13,6 +10,7 @@ import {
   TEASER_BUTTON,
   toasts,
   uniqueEmail,
+  grantPremium,
 } from './helpers';
 
 const SHOTS = 'test-results/screenshots';
@@ -282,21 +280,6 @@ test('the newest message stays in view as her message box grows a line, unless s
   await page.waitForTimeout(300);
   expect(await log.evaluate((list) => list.scrollTop)).toBe(0);
 });
-
-/** Gives her account a paid plan straight in the e2e server's database: her replies stream whole. */
-function grantPremium(email: string) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', DB_FILE_NAME));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
-    db.prepare(
-      `INSERT INTO entitlements (user_id, tier, expires_at, updated_at) VALUES (?, 'premium', NULL, ?)
-       ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
-    ).run(user.id, Date.now());
-  } finally {
-    db.close();
-  }
-}
 
 // Short and long, so the chat overflows and each reply lands below the fold (issue 38, 2).
 const SENT = [

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 
 let counter = 0;
 
@@ -140,4 +143,22 @@ export async function fillCard(page: Page, card: string, email?: string) {
   await dialog.getByLabel('Expiry').fill('12 / 34');
   await dialog.getByLabel('CVC').fill('123');
   return dialog;
+}
+
+/**
+ * Gives her account a paid plan straight in the e2e server's database, without a checkout: her
+ * replies stream whole.
+ */
+export function grantPremium(email: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', DB_FILE_NAME));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
+    db.prepare(
+      `INSERT INTO entitlements (user_id, tier, expires_at, updated_at) VALUES (?, 'premium', NULL, ?)
+       ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
+    ).run(user.id, Date.now());
+  } finally {
+    db.close();
+  }
 }

@@ -1,7 +1,4 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import {
   fillSignUp,
   goOffline,
@@ -10,26 +7,12 @@ import {
   signUpViaApi,
   TEASER_BUTTON,
   uniqueEmail,
+  grantPremium,
 } from './helpers';
 
 const HOUR = 60 * 60 * 1000;
 /** A reply the server saved (not the typing dots or a reply still streaming). */
 const SAVED_REPLY = '.message-row--bestie:not(.message-row--unsaved)';
-
-/** Gives her account a plan straight in the e2e server's database (payments are not built yet). */
-function grantPremium(email: string) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', DB_FILE_NAME));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
-    db.prepare(
-      `INSERT INTO entitlements (user_id, tier, expires_at, updated_at) VALUES (?, 'premium', NULL, ?)
-       ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
-    ).run(user.id, Date.now());
-  } finally {
-    db.close();
-  }
-}
 
 /** Which side each row of the conversation is on, top to bottom. */
 async function sides(page: Page): Promise<string[]> {

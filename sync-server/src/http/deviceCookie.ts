@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../deps';
+import { isHttps, ownCookie } from './cookies';
 import type { AppContext } from './types';
 
 /** The device cookie's name on plain http; `__Host-` over https, as the session cookie's. */
@@ -16,7 +17,6 @@ export interface KnownDevice {
   id: string;
 }
 
-const isHttps = (deps: Deps) => deps.config.publicUrl.startsWith('https:');
 const cookieName = (deps: Deps) => (isHttps(deps) ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
 
 const macOf = (secret: string, userId: string, id: string) =>
@@ -37,18 +37,8 @@ export function forgetDevice(deps: Deps, ctx: AppContext): void {
   ctx.append('Set-Cookie', deviceCookie(deps, '', 0));
 }
 
-/** The Set-Cookie value, written by hand as the session cookie's is (http/session.ts). */
-function deviceCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
-  const parts = [
-    `${cookieName(deps)}=${value}`,
-    'Path=/',
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Lax',
-  ];
-  if (isHttps(deps)) parts.push('Secure');
-  return parts.join('; ');
-}
+const deviceCookie = (deps: Deps, value: string, maxAgeSeconds: number) =>
+  ownCookie(deps, cookieName(deps), value, maxAgeSeconds);
 
 /** The device the request's cookie proves, or undefined (none, malformed or not signed by us). */
 export function knownDeviceOf(deps: Deps, ctx: AppContext): KnownDevice | undefined {

@@ -11,6 +11,7 @@ import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
 import { rememberDevice } from './deviceCookie';
 import type { AppContext, AppState } from './types';
+import { isHttps, ownCookie } from './cookies';
 import { isApiPath } from './types';
 
 /** The session cookie's name on plain http (local use and tests). */
@@ -22,27 +23,12 @@ export const SESSION_COOKIE = 'besties_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const isHttps = (deps: Deps) => deps.config.publicUrl.startsWith('https:');
-
 /** The name the session cookie is set and read under: `__Host-` when PUBLIC_URL is https. */
 export const sessionCookieName = (deps: Deps) =>
   isHttps(deps) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
-/**
- * The Set-Cookie value, written by hand: Koa's cookie helper refuses `Secure` on a plain
- * connection, which is exactly the case behind a TLS-terminating proxy.
- */
-function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
-  const parts = [
-    `${sessionCookieName(deps)}=${value}`,
-    'Path=/',
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Lax',
-  ];
-  if (isHttps(deps)) parts.push('Secure');
-  return parts.join('; ');
-}
+const sessionCookie = (deps: Deps, value: string, maxAgeSeconds: number) =>
+  ownCookie(deps, sessionCookieName(deps), value, maxAgeSeconds);
 
 function clearCookie(deps: Deps, ctx: AppContext): void {
   ctx.append('Set-Cookie', sessionCookie(deps, '', 0));
