@@ -4,6 +4,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { Config } from './config';
+import { backgroundWrite } from './db/backgroundWrites';
 import { migrate } from './db/migrate';
 import { startCheckpointing } from './db/checkpointer';
 import { openDataDirDatabase } from './db/open';
@@ -37,6 +38,8 @@ export interface RunningServer {
   server: Server;
   /** The config the app runs with (PUBLIC_URL carries the real port when it was derived). */
   config: Config;
+  /** The server's own connection (a test makes its writes fail, as a full disk would). */
+  db: Db;
   /**
    * Stops the reply jobs (a reply being written goes back to the queue for the next start),
    * stops accepting, lets in-flight requests and outgoing mail finish, then closes the database.
@@ -102,6 +105,7 @@ export async function startServer(
       port,
       server,
       config: runConfig,
+      db,
       close: () =>
         Promise.resolve()
           .then(stopPruning)
@@ -136,12 +140,10 @@ function startPruning(props: {
   everyMs: number;
 }): () => void {
   const prune = () => {
-    try {
-      const removed = pruneProcessedMutations(props);
-      if (removed > 0) props.logger.info({ removed }, 'old processed mutation ids pruned');
-    } catch (error) {
-      props.logger.error({ err: error }, 'pruning processed mutation ids failed');
-    }
+    const removed = backgroundWrite(props, 'pruning processed mutation ids', () =>
+      pruneProcessedMutations(props),
+    );
+    if (removed) props.logger.info({ removed }, 'old processed mutation ids pruned');
   };
   prune();
   const timer = setInterval(prune, props.everyMs);
