@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { startCheckpointing } from './db/checkpointer';
 import { openDataDirDatabase } from './db/open';
 import type { Db } from './db/open';
+import { checkIntegrity, markInstalled, refuseLostDatabase } from './db/startupCheck';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { trackSends } from './mail/tracked';
@@ -59,17 +60,23 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** Opens and migrates the database, then serves the app on config.port (0 = any free port). */
+/**
+ * Opens, checks and migrates the database, then serves the app on config.port (0 = any free
+ * port). Throws StartRefused for a lost or damaged database.
+ */
 export async function startServer(
   config: Config,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
+  refuseLostDatabase(config.dataDir);
   const db = openDataDirDatabase(config.dataDir);
   let stopPruning = () => {};
   let stopCheckpointing = () => Promise.resolve();
   try {
+    checkIntegrity(db, logger);
     migrate(db);
+    markInstalled(config.dataDir);
     stopCheckpointing = startCheckpointing({ db, logger });
     stopPruning = startPruning({
       db,

@@ -24,6 +24,7 @@ const VERSION = (
 function databaseState(deps: Deps): Health['database'] {
   try {
     repo.countMigrations(deps.db);
+    repo.readEveryTable(deps.db);
     return 'ok';
   } catch (error) {
     deps.logger.error({ err: error }, 'health check: the database did not answer');
