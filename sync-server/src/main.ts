@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
+import { StartRefused } from './db/startupCheck';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal's message says what to do; its stack would only bury it.
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 });

@@ -4,10 +4,12 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { Config } from './config';
+import { backgroundWrite } from './db/backgroundWrites';
 import { migrate } from './db/migrate';
 import { startCheckpointing } from './db/checkpointer';
 import { openDataDirDatabase } from './db/open';
 import type { Db } from './db/open';
+import { checkIntegrity, markInstalled, refuseLostDatabase } from './db/startupCheck';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { trackSends } from './mail/tracked';
@@ -37,6 +39,8 @@ export interface RunningServer {
   server: Server;
   /** The config the app runs with (PUBLIC_URL carries the real port when it was derived). */
   config: Config;
+  /** The server's own connection (a test makes its writes fail, as a full disk would). */
+  db: Db;
   /**
    * Stops the reply jobs (a reply being written goes back to the queue for the next start),
    * stops accepting, lets in-flight requests and outgoing mail finish, then closes the database.
@@ -71,17 +75,23 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** Opens and migrates the database, then serves the app on config.port (0 = any free port). */
+/**
+ * Opens, checks and migrates the database, then serves the app on config.port (0 = any free
+ * port). Throws StartRefused for a lost or damaged database.
+ */
 export async function startServer(
   config: Config,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
+  refuseLostDatabase(config.dataDir);
   const db = openDataDirDatabase(config.dataDir);
   let stopPruning = () => {};
   let stopCheckpointing = () => Promise.resolve();
   try {
+    checkIntegrity(db, logger);
     migrate(db);
+    markInstalled(config.dataDir);
     stopCheckpointing = startCheckpointing({ db, logger });
     stopPruning = startPruning({
       db,
@@ -118,6 +128,7 @@ export async function startServer(
       port,
       server,
       config: runConfig,
+      db,
       close: () =>
         Promise.resolve()
           .then(stopPruning)
@@ -152,12 +163,10 @@ function startPruning(props: {
   everyMs: number;
 }): () => void {
   const prune = () => {
-    try {
-      const removed = pruneProcessedMutations(props);
-      if (removed > 0) props.logger.info({ removed }, 'old processed mutation ids pruned');
-    } catch (error) {
-      props.logger.error({ err: error }, 'pruning processed mutation ids failed');
-    }
+    const removed = backgroundWrite(props, 'pruning processed mutation ids', () =>
+      pruneProcessedMutations(props),
+    );
+    if (removed) props.logger.info({ removed }, 'old processed mutation ids pruned');
   };
   prune();
   const timer = setInterval(prune, props.everyMs);

@@ -37,6 +37,7 @@ describe('GET /api/health', () => {
     expect(answer.body).toEqual({
       ok: true,
       database: 'ok',
+      writes: 'ok',
       replies: 'builtin',
       payments: 'test',
       mail: 'outbox',
@@ -61,6 +62,7 @@ describe('GET /api/health', () => {
     expect(answer.body).toEqual({
       ok: true,
       database: 'ok',
+      writes: 'ok',
       replies: 'openai',
       payments: 'stripe',
       mail: 'smtp',

@@ -1,3 +1,4 @@
+import { backgroundWrite } from '../db/backgroundWrites';
 import { withoutFlush } from '../db/open';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
@@ -77,11 +78,8 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
     const deps = depsOf();
     const room = deps.config.replyJobConcurrency - running.size;
     if (room <= 0) return;
-    try {
-      for (const job of claim(deps, room)) run(deps, job);
-    } catch (error) {
-      deps.logger.error({ err: error }, 'claiming reply jobs failed');
-    }
+    const claimed = backgroundWrite(deps, 'claiming reply jobs', () => claim(deps, room));
+    for (const job of claimed ?? []) run(deps, job);
   }
 
   function claim(deps: Deps, limit: number): ReplyJobRow[] {
@@ -118,8 +116,12 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
     const renew = setInterval(() => {
       const now = deps.now();
       const claim = { ...job, now, leaseUntil: now + leaseMs };
-      // Another runner took the job over (this one stalled past its lease): let it go.
-      if (!jobsRepo.renewLease(deps.db, claim)) controller.abort();
+      const held = backgroundWrite(deps, "renewing a reply job's lease", () =>
+        jobsRepo.renewLease(deps.db, claim),
+      );
+      // Another runner took the job over (this one stalled past its lease): let it go. A
+      // renewal that failed keeps the job: the next one may succeed.
+      if (held === false) controller.abort();
     }, leaseMs / 3);
     renew.unref();
     const done = execute(deps, job, controller.signal).finally(() => {
@@ -143,15 +145,23 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
       else feed.finish(messageId, { type: 'error', error: chatNotFound() });
     } catch (error) {
       if (error instanceof ReplyAborted) {
-        if (phase === 'stopped') jobsRepo.releaseJob(deps.db, { ...job, now: deps.now() });
+        if (phase === 'stopped') {
+          backgroundWrite(deps, 'giving a reply job back', () =>
+            jobsRepo.releaseJob(deps.db, { ...job, now: deps.now() }),
+          );
+        }
         feed.drop(messageId);
         return;
       }
       if (!(error instanceof AppError))
         deps.logger.error({ err: error, messageId }, 'reply job failed');
-      if (recordReplyFailure(deps, job)) {
-        feed.finish(messageId, { type: 'error', error: replyFailed() });
-      } else feed.drop(messageId);
+      // Not recorded (a full disk): the job keeps its claim, and once its lease runs out it is
+      // claimed and written again; her watchers wait for that. Nor when another runner has it.
+      const recorded = backgroundWrite(deps, "recording a reply job's failure", () =>
+        recordReplyFailure(deps, job),
+      );
+      if (recorded) feed.finish(messageId, { type: 'error', error: replyFailed() });
+      else feed.drop(messageId);
     }
   }
 

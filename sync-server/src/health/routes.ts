@@ -5,7 +5,7 @@ import { healthOf } from './service';
 
 /**
  * GET /health, mounted under /api, for monitoring: no sign-in, never cached; 503 when the
- * database does not answer.
+ * database does not answer or background writes fail.
  */
 export function healthRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { lastBackgroundWriteFailure } from '../db/backgroundWrites';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 
@@ -6,6 +7,8 @@ import * as repo from './repo';
 export interface Health {
   ok: boolean;
   database: 'ok' | 'error';
+  /** 'failing' from a background write's failure (a full disk) until one succeeds again. */
+  writes: 'ok' | 'failing';
   replies: Deps['replies']['name'];
   payments: 'test' | 'stripe' | 'off';
   mail: Deps['mailer']['kind'];
@@ -21,6 +24,7 @@ const VERSION = (
 function databaseState(deps: Deps): Health['database'] {
   try {
     repo.countMigrations(deps.db);
+    repo.readEveryTable(deps.db);
     return 'ok';
   } catch (error) {
     deps.logger.error({ err: error }, 'health check: the database did not answer');
@@ -28,12 +32,14 @@ function databaseState(deps: Deps): Health['database'] {
   }
 }
 
-/** The server's state now; `ok` is false when the database does not answer. */
+/** The server's state now; `ok` is false when the database does not answer or writes fail. */
 export function healthOf(deps: Deps): Health {
   const database = databaseState(deps);
+  const writes = lastBackgroundWriteFailure(deps.db) === undefined ? 'ok' : 'failing';
   return {
-    ok: database === 'ok',
+    ok: database === 'ok' && writes === 'ok',
     database,
+    writes,
     replies: deps.replies.name,
     payments: deps.payments?.kind ?? 'off',
     mail: deps.mailer.kind,
