@@ -57,7 +57,8 @@ describe('a screenshot message', () => {
     expect(screen.getByText('A receipt from Corner Cafe.')).toBeTruthy();
     expect(screen.queryByText('Key Points')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show Details' }));
-    expect(screen.getByText('Key Points')).toBeTruthy();
+    // The details come in a chunk of their own (asked for once the chat is drawn, or now).
+    expect(await screen.findByText('Key Points')).toBeTruthy();
     expect(screen.getByText('Entities')).toBeTruthy();
     expect(screen.getByText('neutral')).toBeTruthy();
     expect(screen.getByText('Structured Data')).toBeTruthy();
