@@ -50,7 +50,10 @@ for (const theme of ['pink', 'light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
     const log = page.getByRole('log', { name: 'Messages' });
     await send(page, 'i took all my sleeping pills');
-    await expect(log.getByRole('region', { name: 'Get help now' })).toBeVisible();
+    // Help at once: the card under her message, or, on a busy machine, the crisis reply (with
+    // the same resources) that takes its place when it comes first.
+    const help = log.getByRole('region', { name: 'Get help now' });
+    await expect(help.or(log.locator('.chat-bubble--crisis')).first()).toBeVisible();
     await shoot(page, 'overdose-help-card', theme, project);
     await expect(log.locator('.chat-bubble--crisis')).toBeVisible({ timeout: 15_000 });
     await send(page, 'my sister borrowed my car again without asking');
