@@ -24,6 +24,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The channel opened again with `onAccount`, and how often it has been called. */
+function withAccountCalls(): { count: number } {
+  channel.close();
+  const accounts = { count: 0 };
+  channel = openLiveChannel({
+    onChange: () => (changes += 1),
+    onAccount: () => (accounts.count += 1),
+    open: (url) => new FakeEventSource(url),
+  });
+  return accounts;
+}
+
 describe('the live sync channel', () => {
   it('opens /api/sync/events and pulls on open and on each changed event', () => {
     expect(made().map((source) => source.url)).toEqual([SYNC_EVENTS_PATH]);
@@ -37,34 +49,22 @@ describe('the live sync channel', () => {
   });
 
   it('fetches her account again when an event says it changed (issue 37)', () => {
-    channel.close();
-    let accounts = 0;
-    channel = openLiveChannel({
-      onChange: () => (changes += 1),
-      onAccount: () => (accounts += 1),
-      open: (url) => new FakeEventSource(url),
-    });
+    const accounts = withAccountCalls();
     latest().opened();
     latest().send('changed');
-    expect(accounts).toBe(0);
+    expect(accounts.count).toBe(0);
     latest().send('changed', '{"seq":4,"account":true}');
-    expect(accounts).toBe(1);
+    expect(accounts.count).toBe(1);
     expect(changes).toBe(3);
     latest().send('changed', 'not json');
-    expect(accounts).toBe(1);
+    expect(accounts.count).toBe(1);
   });
 
   it('asks for her account when the server says this session ended (signed out elsewhere)', () => {
-    channel.close();
-    let accounts = 0;
-    channel = openLiveChannel({
-      onChange: () => (changes += 1),
-      onAccount: () => (accounts += 1),
-      open: (url) => new FakeEventSource(url),
-    });
+    const accounts = withAccountCalls();
     latest().opened();
     latest().send('ended', '{}');
-    expect(accounts).toBe(1);
+    expect(accounts.count).toBe(1);
     // Not a change of her rows: nothing to pull.
     expect(changes).toBe(1);
   });

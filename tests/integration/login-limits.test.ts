@@ -114,15 +114,7 @@ describe('login failures per email and address', () => {
       .client()
       .post('/api/forgot-password', { email: 'mia@example.com' }, { 'X-Forwarded-For': HER_HOME });
     expect(asked.status).toBe(200);
-    const token = await resetTokenFromOutbox();
-    const reset = await server
-      .client()
-      .post(
-        '/api/reset-password',
-        { token, newPassword: 'her-new-pass' },
-        { 'X-Forwarded-For': HER_HOME },
-      );
-    expect(reset.status).toBe(200);
+    await resetFromMail('her-new-pass');
 
     expect((await logIn(HER_HOME, 'her-new-pass')).status).toBe(200);
   }, 60_000);
@@ -237,15 +229,7 @@ describe('forgot-password per email and address', () => {
     expect(hers.text).toBe(answers[0]!.text);
     // One mail went out, and its link lets her in.
     expect(await mailsSent()).toBe(1);
-    const token = await resetTokenFromOutbox();
-    const reset = await server
-      .client()
-      .post(
-        '/api/reset-password',
-        { token, newPassword: 'her-new-pass' },
-        { 'X-Forwarded-For': HER_HOME },
-      );
-    expect(reset.status).toBe(200);
+    await resetFromMail('her-new-pass');
     expect((await logIn(HER_HOME, 'her-new-pass')).status).toBe(200);
   }, 60_000);
 
@@ -317,6 +301,15 @@ describe('sessions per user', () => {
     expect(sessions.body.sessions).toHaveLength(20);
   }, 120_000);
 });
+
+/** Sets a new password from her home address with the link in the newest reset mail. */
+async function resetFromMail(newPassword: string) {
+  const token = await resetTokenFromOutbox();
+  const reset = await server
+    .client()
+    .post('/api/reset-password', { token, newPassword }, { 'X-Forwarded-For': HER_HOME });
+  expect(reset.status).toBe(200);
+}
 
 /** The reset link's token from the mail in DATA_DIR/mail (no SMTP_URL: the outbox). */
 async function resetTokenFromOutbox(): Promise<string> {
