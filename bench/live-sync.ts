@@ -7,8 +7,8 @@
  * it is missing or older than the sources. One warm-up, then the median of seven.
  */
 import { randomUUID } from 'node:crypto';
-import { chromium } from 'playwright';
-import type { Page } from 'playwright';
+import { chromium } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makeDataDir, startTestServer } from '../tests/integration/harness';
 import type { Client } from '../tests/integration/harness';
 import { createChat, push, sendMessage } from '../tests/integration/fakes/sync';

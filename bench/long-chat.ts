@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { chromium, devices, type Page } from 'playwright';
+import { chromium, devices, type Page } from '@playwright/test';
 import * as chatsRepo from '../sync-server/src/chats/repo';
 import { DB_FILE_NAME, openDatabase } from '../sync-server/src/db/open';
 import { startTestServer } from '../tests/integration/harness';

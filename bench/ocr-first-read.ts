@@ -13,7 +13,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Page } from '@playwright/test';
 import { ocrFixtures, renderPng } from '../tests/fixtures/ocr/fixtures';
 import { makeDataDir, startTestServer } from '../tests/integration/harness';
 import { DIST, ensureBuild } from './build';

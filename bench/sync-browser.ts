@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright';
+import { chromium } from '@playwright/test';
 import { PULL_MAX_LIMIT } from '@shared/sync';
 import type { PullAnswer } from '@shared/sync';
 import { makeDataDir, startTestServer } from '../tests/integration/harness';

@@ -123,12 +123,6 @@ export interface ChatPage extends Chat {
   nextBefore: string | null;
 }
 
-/** JSON answer of POST /api/chats/{id}/messages. */
-export interface SendMessageAnswer {
-  userMessage: ChatMessage;
-  reply: ChatMessage;
-}
-
 /** The words she sees when a reply could not be written. */
 export const REPLY_FAILED_MESSAGE = "Your bestie couldn't answer just now. Please try again.";
 

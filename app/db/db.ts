@@ -70,7 +70,7 @@ export interface LocalDraft {
   updatedAt: number;
 }
 
-/** What this device keeps by name: `theme` (./settings.ts), `personas` (./personas.ts). */
+/** What this device keeps by name: `personas` (./personas.ts). */
 export interface LocalSetting {
   key: string;
   value: unknown;

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearLocalData } from './chats';
-import { mirroredTheme, mirrorTheme } from './settings';
 import { draftOf, saveDraft } from './sync';
 
 beforeEach(async () => {
@@ -19,9 +18,7 @@ describe('drafts', () => {
 
   it('are wiped with everything else when she logs out', async () => {
     await saveDraft('a', 'private');
-    await mirrorTheme('dark');
     await clearLocalData();
     expect(await draftOf('a')).toBe('');
-    expect(await mirroredTheme()).toBeUndefined();
   });
 });

@@ -10,15 +10,14 @@ interface ThemeState {
 
 const useThemeStore = create<ThemeState>(() => ({ theme: currentTheme() }));
 
-// The device's store (Dexie) and the sync engine are imported where used: every page shows
-// the theme, and only a theme picked or one from her account needs them.
+// The outbox and the sync engine are imported where used: every page shows the theme, and
+// only a theme picked or one from her account needs them.
 
 /** Shows a theme at once and keeps it on this device for the next visit. */
 function showAndKeep(theme: Theme): void {
   applyTheme(theme);
   saveTheme(theme);
   useThemeStore.setState({ theme });
-  import('../db/settings').then(({ mirrorTheme }) => mirrorTheme(theme)).catch(() => undefined);
 }
 
 /** Her last theme choice on its way into the outbox (an account theme must not overtake it). */

@@ -13,12 +13,6 @@ export interface GreyImage {
   data: Uint8Array;
 }
 
-export function rgbAt(image: RgbaImage, x: number, y: number): Rgb {
-  const offset = (y * image.width + x) * 4;
-  const { data } = image;
-  return [data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0];
-}
-
 export function distance2(a: Rgb, b: Rgb): number {
   const dr = a[0] - b[0];
   const dg = a[1] - b[1];

@@ -3,6 +3,7 @@ import type { OcrAnalysis } from '@shared/chat';
 import { ocrAnalysisSchema } from '@shared/chat-schema';
 import type { Persona } from '@shared/personas';
 import { inCareMode } from '@shared/safety/risk';
+import { isUniqueViolation } from '../db/errors';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from '../replies/errors';
@@ -249,7 +250,7 @@ function storeReply(
       return reply;
     })();
   } catch (error) {
-    if (!repo.isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw error;
     jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
     return repo.findReplyTo(deps.db, userMessage.id);
   }

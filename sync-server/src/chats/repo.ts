@@ -421,11 +421,6 @@ export function setReplyError(
   ).run(props);
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 // Sync (issue 5): changes after a cursor, and rows by id.
 
 /** Her chats (live and tombstones) changed after `cursor`, in change order, at most `limit`. */

@@ -4,6 +4,7 @@ import { canUsePersona, personaById } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import { uuidv7 } from '@shared/uuid';
+import { isUniqueViolation } from '../db/errors';
 import type { Deps } from '../deps';
 import { conflict, notFound, subscriptionRequired, validation } from '../http/errors';
 import { deleteImages } from '../images/service';
@@ -146,7 +147,7 @@ export function openChat(
     })();
   } catch (error) {
     // Two tries of the same create at once: the other one made it.
-    if (!repo.isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   const chat = repo.findChat(deps.db, id);
   if (!chat) throw new Error('The new chat row was not found');

@@ -44,11 +44,6 @@ export function entitlementOf(deps: Clocked, props: { userId: string }): Coverag
   return coverageAt(replayed(deps, props.userId).periods, deps.now());
 }
 
-/** The tier a user has now. */
-export function currentTier(deps: Clocked, props: { userId: string }): SubscriptionTier {
-  return entitlementOf(deps, props).tier;
-}
-
 /** The period each of her counting purchases gave (null: bought while covered for ever). */
 export function purchasePeriods(
   deps: Clocked,

@@ -43,17 +43,6 @@ export function ensureWithinQuota(deps: Pick<Deps, 'db' | 'config'>, props: { us
   if (repo.usedBytes(deps.db, props.userId) > deps.config.storageQuotaBytes) throw storageFull();
 }
 
-/** Her usage and quota, in bytes. */
-export function storageOf(
-  deps: Pick<Deps, 'db' | 'config'>,
-  props: { userId: string },
-): { usedBytes: number; quotaBytes: number } {
-  return {
-    usedBytes: repo.usedBytes(deps.db, props.userId),
-    quotaBytes: deps.config.storageQuotaBytes,
-  };
-}
-
 /** What a new profile picture would free: the one it replaces. */
 export function currentPictureBytes(deps: Pick<Deps, 'db'>, props: { userId: string }): number {
   return repo.currentPictureBytes(deps.db, props.userId);

@@ -37,10 +37,6 @@ export function findUserByEmail(db: Db, email: string): UserRow | undefined {
   return db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = ?`).get(email);
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /** The profile fields a change may set; an absent field stays as it is. */
 export interface ProfileChanges {
   name?: string | null;

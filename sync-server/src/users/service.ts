@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionTier } from '@shared/user';
+import { isUniqueViolation } from '../db/errors';
 import type { Deps } from '../deps';
 import { entitlementOf } from '../entitlements/service';
 import type { Entitlement } from '../entitlements/service';
@@ -24,7 +25,7 @@ export function createUser(deps: Deps, props: { email: string; passwordHash: str
   try {
     repo.insertUser(deps.db, { id, ...props, createdAt: deps.now() });
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw emailTaken();
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
   const user = repo.findUserById(deps.db, id);
