@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Only config.ts reads the environment (STYLE.md §6).
+    // Only config.ts reads the environment (CONTRIBUTING.md §6).
     files: ['sync-server/src/**/*.ts'],
     ignores: ['sync-server/src/config.ts', 'sync-server/src/**/*.test.ts'],
     rules: {

@@ -199,7 +199,7 @@ export default defineConfig(({ mode, command }) => ({
     ocrAssets(),
     routePreloads(),
     // The service worker precaches the app shell and portraits; chats come from Dexie, so
-    // nothing under /api is ever cached or answered by it (STYLE.md §11: updates prompt).
+    // nothing under /api is ever cached or answered by it (CONTRIBUTING.md §11: updates prompt).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -114,7 +114,7 @@ export interface HelpShownRow {
 }
 
 /**
- * The device's copy of her chats (STYLE.md §8: this folder is the only code that touches
+ * The device's copy of her chats (CONTRIBUTING.md §8: this folder is the only code that touches
  * IndexedDB). No version loses a row: version 2 (issue 5) adds drafts, settings, outbox and meta
  * and keeps every chat and message of version 1; version 3 re-pulls for message order;
  * version 5 indexes messages for reading a chat a page at a time; version 6 drops the indexes

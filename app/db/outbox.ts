@@ -9,9 +9,10 @@ import { db, type OutboxEntry } from './db';
 import { applyProfile } from './profile';
 
 /**
- * Her writes. Each local write and its outbox entry go in one Dexie transaction (STYLE.md §8),
- * so what she sees and what will be sent never disagree; the sync engine pushes the outbox.
- * Nothing else sends her changes to the server (ARCHITECTURE.md: one way out).
+ * Her writes. Each local write and its outbox entry go in one Dexie transaction
+ * (CONTRIBUTING.md §8), so what she sees and what will be sent never disagree; the sync engine
+ * pushes the outbox. Nothing else sends her changes to the server (ARCHITECTURE.md, One way
+ * out, one way in).
  */
 
 const entry = (mutation: Mutation): OutboxEntry => ({ mutation, createdAt: Date.now() });

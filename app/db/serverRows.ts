@@ -18,8 +18,8 @@ const ROW_TABLES = () => [db.chats, db.messages, db.messageBlocks, db.drafts, db
 
 /**
  * Server rows into Dexie: upserts, then tombstones (a delete wins). Only the sync engine calls
- * this (ARCHITECTURE.md: one way in). A message she has sent again and that still waits in the
- * outbox stays pending. Call inside a transaction over ROW_TABLES().
+ * this (ARCHITECTURE.md, One way out, one way in). A message she has sent again and that still
+ * waits in the outbox stays pending. Call inside a transaction over ROW_TABLES().
  */
 export async function writeRows(rows: SyncRows): Promise<void> {
   const waiting = await waitingMessageIds();

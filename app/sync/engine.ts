@@ -4,7 +4,7 @@ import { imageUploaded, outboxInOrder } from '../db/outbox';
 import { pullCursor, savePulledPage, settlePush } from '../db/serverRows';
 import { failureOf, isNetworkFailure } from '../http/client';
 
-/** Where sync stands (STYLE.md §9, as Dexie.Syncable's SyncStatus). */
+/** Where sync stands (CONTRIBUTING.md §9, as Dexie.Syncable's SyncStatus). */
 export type SyncStatus = 'idle' | 'offline' | 'syncing' | 'error-will-retry';
 
 export interface SyncTransport {

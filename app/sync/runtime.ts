@@ -8,7 +8,7 @@ import { openLiveChannel, type LiveChannel } from './liveChannel';
 import { useSyncStore } from './useSyncStore';
 
 /**
- * Sync also runs every 30 s while the tab is visible (ARCHITECTURE.md, Sync protocol): a
+ * Sync also runs every 30 s while the tab is visible (ARCHITECTURE.md, Live sync): a
  * fallback for when the live channel is down, which otherwise says at once when to pull.
  */
 export const SYNC_INTERVAL_MS = 30_000;

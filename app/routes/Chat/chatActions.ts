@@ -9,7 +9,7 @@ import { requestSync } from '../../sync/requestSync';
 /**
  * What she does to her chats. Each is written on this device with its outbox entry first, so
  * it shows at once, survives a reload and works offline; the sync engine then delivers it in
- * order (ARCHITECTURE.md: one way out). Nothing here talks to the server itself.
+ * order (ARCHITECTURE.md, One way out, one way in). Nothing here talks to the server itself.
  */
 
 export function personaRef(personaId: number): PersonaRef {

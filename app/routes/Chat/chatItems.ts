@@ -11,7 +11,7 @@ interface ItemBase {
   timestamp: string;
 }
 
-/** What one row of the message list is (STYLE.md §9): each kind renders its own way. */
+/** What one row of the message list is (CONTRIBUTING.md §9): each kind renders its own way. */
 export type ChatItem =
   | (ItemBase & {
       kind: 'message';

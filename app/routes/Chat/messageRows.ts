@@ -1,7 +1,7 @@
 import type { ChatItem } from './chatItems';
 
 /**
- * One row of the drawn list (STYLE.md §9): a chat item, or what the list shows around them.
+ * One row of the drawn list (CONTRIBUTING.md §9): a chat item, or what the list shows around them.
  * Each has a key that stays the same while it is on screen, so the virtualised list keeps its
  * measured height and her place when rows come in above or below it.
  */

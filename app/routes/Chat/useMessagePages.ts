@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { messagePageOf, olderPageStart } from '../../db/chats';
 import type { LocalMessage } from '../../db/db';
 
-/** Whether there is more to read above the first message shown (STYLE.md §9: one state). */
+/** Whether there is more to read above the first message shown (CONTRIBUTING.md §9: one state). */
 export type OlderMessages = 'none' | 'more' | 'loading';
 
 export interface MessagePages {

@@ -21,7 +21,7 @@ const GZIP_LEVEL = 6;
 
 /**
  * Text the server answers with. Event streams are left out on purpose: a compressor buffers
- * its input, so a reply's events would no longer reach her one by one (NOTES-stack.md, Koa).
+ * its input, so a reply's events would no longer reach her one by one.
  */
 const COMPRESSIBLE =
   /^(?:text\/(?:html|css|plain|javascript)|application\/(?:json|javascript|manifest\+json|xml)|image\/svg\+xml)\b/i;

@@ -25,7 +25,7 @@ export type EnhancedOutcome =
   | { kind: 'subscription-required' }
   | { kind: 'unavailable' };
 
-/** The dialog's one state (STYLE.md §9). */
+/** The dialog's one state (CONTRIBUTING.md §9). */
 export type ReaderState =
   | { status: 'empty'; error: string | null }
   /** `progress` 0 to 1 while recognising; null while the reader starts (loading its files). */
