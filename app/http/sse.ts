@@ -1,52 +1,24 @@
+import { createParser } from 'eventsource-parser';
+
 export interface SseEvent {
   event: string;
   data: string;
 }
 
 /**
- * A server-sent events parser fed with text as it arrives: chunks may split an event, a line
- * or a CRLF anywhere. Calls `onEvent` for each complete event (blank-line terminated).
+ * A server-sent events parser fed with text as it arrives (eventsource-parser: chunks may split
+ * an event, a line or a CRLF anywhere). Calls `onEvent` for each complete event.
  */
 export function createSseParser(onEvent: (event: SseEvent) => void) {
-  let buffer = '';
-  let eventName = '';
-  let dataLines: string[] = [];
-
-  function dispatch() {
-    if (dataLines.length > 0)
-      onEvent({ event: eventName || 'message', data: dataLines.join('\n') });
-    eventName = '';
-    dataLines = [];
-  }
-
-  function line(text: string) {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') eventName = value;
-    else if (field === 'data') dataLines.push(value);
-  }
-
+  const parser = createParser({
+    onEvent: ({ event, data }) => onEvent({ event: event || 'message', data }),
+  });
   return {
-    feed(chunk: string) {
-      buffer += chunk;
-      // A trailing \r may be half of a \r\n: keep it until the next chunk says.
-      const match = /\r\n|\n|\r(?!$)/g;
-      let start = 0;
-      for (let found = match.exec(buffer); found; found = match.exec(buffer)) {
-        line(buffer.slice(start, found.index));
-        start = found.index + found[0].length;
-      }
-      buffer = buffer.slice(start);
-    },
+    feed: (chunk: string) => parser.feed(chunk),
     /** The stream ended: an event left without its blank line still counts. */
-    end() {
-      if (buffer) line(buffer.replace(/\r$/, ''));
-      buffer = '';
-      dispatch();
+    end: () => {
+      parser.feed('\n\n');
+      parser.reset();
     },
   };
 }

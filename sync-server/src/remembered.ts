@@ -1,15 +1,17 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * `answerOf`, remembered for the keys asked lately: at most `max` of them, and past it they
- * all go at once (as good as least-recently-used for keys that come back often, with nothing
- * to keep in order). Only for answers that depend on the key alone.
+ * `answerOf`, remembered for the `max` keys asked most recently (lru-cache). Only for answers
+ * that depend on the key alone.
  */
 export function remembered<V>(max: number, answerOf: (key: string) => V): (key: string) => V {
-  const kept = new Map<string, V>();
+  // Boxed: lru-cache keeps no undefined or null value, and an answer may be either.
+  const kept = new LRUCache<string, { answer: V }>({ max });
   return (key) => {
-    if (kept.has(key)) return kept.get(key) as V;
+    const hit = kept.get(key);
+    if (hit) return hit.answer;
     const answer = answerOf(key);
-    if (kept.size >= max) kept.clear();
-    kept.set(key, answer);
+    kept.set(key, { answer });
     return answer;
   };
 }

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import compress from 'koa-compress';
+import Negotiator from 'negotiator';
 import { remembered } from '../remembered';
 import type { Encoding } from './precompressed';
 
@@ -29,10 +30,9 @@ const COMPRESSIBLE =
 export const isCompressible = (mimeType: string): boolean => COMPRESSIBLE.test(mimeType);
 
 /**
- * The encoding to answer in, from her Accept-Encoding: brotli whenever she takes it (smaller
- * than gzip), else gzip, else none. A wildcard alone means gzip, as koa-compress reads it (an
- * old client saying "*" may not know brotli). Read by hand, not through Negotiator: it runs on
- * every request and the answer is one of two names.
+ * The encoding to answer in, from her Accept-Encoding: brotli whenever she names it (smaller
+ * than gzip), else gzip if she takes it, else none. A wildcard alone means gzip, as
+ * koa-compress reads it: an old client saying "*" may not know brotli.
  */
 export function preferredEncoding(ctx: Context): Encoding | null {
   const header = ctx.request.headers['accept-encoding'];
@@ -44,20 +44,12 @@ export function preferredEncoding(ctx: Context): Encoding | null {
 const encodingOfHeader = remembered(64, readAcceptEncoding);
 
 function readAcceptEncoding(header: string): Encoding | null {
-  let br: number | undefined;
-  let gzip: number | undefined;
-  let any: number | undefined;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';');
-    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)).find(Boolean);
-    const quality = q ? Number(q[1]) : 1;
-    const token = name.trim().toLowerCase();
-    if (token === 'br') br = quality;
-    else if (token === 'gzip' || token === 'x-gzip') gzip = quality;
-    else if (token === '*') any = quality;
-  }
-  if (br !== undefined && br > 0) return 'br';
-  return (gzip ?? any ?? 0) > 0 ? 'gzip' : null;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
+  // With nothing offered, the encodings she names with a quality above 0, best first.
+  const named = negotiator.encodings().map((name) => name.toLowerCase());
+  if (named.includes('br')) return 'br';
+  if (named.includes('x-gzip')) return 'gzip';
+  return negotiator.encoding(['gzip']) === 'gzip' ? 'gzip' : null;
 }
 
 const brotliOptions = (bytes: Buffer) => ({
