@@ -94,6 +94,9 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string()),
 });
 
+/** The names of every environment variable the server reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type PaymentProviderKind = 'stripe' | 'test' | 'off';
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
