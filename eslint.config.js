@@ -36,7 +36,7 @@ export default tseslint.config(
   },
   {
     // The chat screen and the sync engine load before her chats paint: zod (and the shared
-    // schemas built with it) load later, with the forms and screens that validate (issue 14).
+    // schemas built with it) load later, with the forms and screens that validate.
     files: [
       'app/db/**/*.ts',
       'app/sync/**/*.ts',

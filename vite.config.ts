@@ -44,7 +44,7 @@ function ocrFiles(): Map<string, string> {
 
 /**
  * The OCR files in the service worker's precache, each with its content's hash as revision:
- * installed with the app (issue 37), so the first screenshot she reads loads them from the
+ * installed with the app, so the first screenshot she reads loads them from the
  * device, not the network, and reads offline from the start. About 15 MB: each of the three
  * core builds is 3.9 MB, and a precache list cannot know which one this device will pick.
  * Workbox's per-file size limit applies to globbed files only, so none needs raising.
@@ -115,12 +115,12 @@ const modulesAt =
     paths.some((path) => id.replaceAll('\\', '/').includes(path));
 
 /**
- * Fewer, larger chunks on a first load (issue 14). Left to itself, the bundler cut the chat
- * screen's first load into 18 files, most of 1-4 kB, because other screens share each piece.
- * Over HTTP/1.1 a page gets six connections, and every small file holds one for a round trip
- * while the big ones wait their turn: on a phone's network, that was half a second before her
- * messages showed (Lighthouse's LCP, 3.0 s to 2.6 s with these groups). Groups are taken in
- * the order written; a module goes to the first that takes it.
+ * Fewer, larger chunks on a first load. Left to itself, the bundler cuts the chat screen's
+ * first load into many small files, because other screens share each piece. Over HTTP/1.1 a
+ * page gets six connections, and every small file holds one for a round trip while the big
+ * ones wait their turn: on a phone's network, her messages showed noticeably later
+ * (Lighthouse's LCP; bench/HISTORY.md). Groups are taken in the order written; a module goes to
+ * the first that takes it.
  */
 const CHUNK_GROUPS: CodeSplittingGroup[] = [
   // Everything the entry loads anyway (React, the router, the app shell): in the entry chunk,
@@ -178,7 +178,7 @@ const reactRouterProduction = [
 /**
  * Dexie's package exports route `import 'dexie'` through a wrapper around its ES5 UMD build
  * (a guard against two copies, which one alias cannot make). The ES2018 build it ships beside
- * it is the same library without the transpiled helpers, 1.3 kB gzip lighter on /chat.
+ * it is the same library without the transpiled helpers, so /chat's first load is lighter.
  */
 const dexieModern = {
   find: /^dexie$/,

@@ -6,7 +6,7 @@
  *
  * Zod keeps its settings on `globalThis.__zod_globalConfig` (what `config()` of `zod/v4/core`
  * writes, shared by every copy of zod): set there, the setting is in place before zod itself
- * loads, with the screens that validate, and the first paint carries none of zod (issue 14).
+ * loads, with the screens that validate, and the first paint carries none of zod.
  * zodConfig.test.ts holds zod to it.
  */
 const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bundle`: the JavaScript each page loads before its first paint, gzipped, held
- * to its budget (issue 14): the landing page at most 120 kB, the chat screen at most 170 kB.
+ * to its budget: the landing page at most 120 kB, the chat screen at most 170 kB.
  * Reads the build in dist/ (built first when missing or older than the sources); prints a
  * table; exits 1 when a page is over budget, or when any built script holds a library's
  * development build (its warnings and checks would run on her phone).

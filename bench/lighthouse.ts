@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse (pinned at 12.8.2; 13 needs Node 22) scores the
  * landing page and the chat screen in Debian's Chromium with its default mobile emulation and
  * simulated throttling: performance, accessibility and best practices, each at least 95
- * (issue 14). Each page is run five times, each run in a fresh browser profile (a first
+ * Each page is run five times, each run in a fresh browser profile (a first
  * visit: no cache, no service worker, an empty IndexedDB), and the median score is reported:
  * Lighthouse's variability guide (docs/variability.md, "Run Lighthouse multiple times") finds
  * the median of five runs about halves the run-to-run spread; the chat's score moved 93-97

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:live-sync`: how soon her other device shows a message (issue 37, live
- * sync). Device A is a client of the API that pushes a sendMessage mutation; device B is the
+ * `npm run bench:live-sync`: how soon her other device shows a message (live sync).
+ * Device A is a client of the API that pushes a sendMessage mutation; device B is the
  * built app in Debian Chromium with that chat open, its live channel (GET /api/sync/events)
  * open. The clock runs from the push being sent to the message's text being in B's page and
  * a frame drawn after it (both clocks are this machine's wall clock). Builds dist/ first when

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:long-chat` (issue 14 item 4): a chat of 10,000 messages on a phone.
+ * `npm run bench:long-chat`: a chat of 10,000 messages on a phone.
  *
  * Runs the real server over a temporary DATA_DIR serving the built app (dist/, built first when
  * missing or older than the sources), seeds one user's 10,000-message chat (and a short one)

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:sync-browser`: a fresh device's full pull of 1,000 chats × 50 messages as she
- * waits for it (issue 14): the built app in Debian Chromium signs her in on a fresh browser
+ * waits for it: the built app in Debian Chromium signs her in on a fresh browser
  * profile on disk, as a phone's is (an incognito context keeps IndexedDB in memory, where
  * Chromium's store is several times slower than on disk), and the clock runs from its first pull request until every row is in IndexedDB
  * (the cursor the last page carries is stored in the same Dexie transaction as its rows, so

@@ -5,7 +5,7 @@ import type { PublicUser } from './user';
 export type { DeleteAccountBody, ProfileForm, ProfileUpdate } from './account-schema';
 
 /**
- * Her account's own controls (issue 12): profile, picture, devices, export and deletion.
+ * Her account's own controls: profile, picture, devices, export and deletion.
  * The API shapes and the spec's words (§5, §8) live here, for the app and the server alike;
  * the request schemas (zod) are in ./account-schema.
  */
@@ -89,7 +89,7 @@ export const deleteAccountMessages = {
   },
 } as const;
 
-/** The answer (413) to a write that would take her past her storage quota (issue 13). */
+/** The answer (413) to a write that would take her past her storage quota. */
 export const STORAGE_FULL_MESSAGE =
   "You've used all the storage on your account. Delete some chats or screenshots to make room.";
 export const STORAGE_FULL_CODE = 'storage_full';
@@ -114,7 +114,7 @@ export const exportFileName = (date: Date, extension: 'json' | 'zip' = 'json') =
   `besties-export-${date.toISOString().slice(0, 10)}.${extension}`;
 
 /**
- * GET /api/user/export?format=zip: the complete export (issue 37), one zip of
+ * GET /api/user/export?format=zip: the complete export, one zip of
  *   README.md          what is inside, her picture, her chats, her screenshots never sent
  *   data.json          the JSON of GET /api/user/export, the same shape
  *   chats/NNNN-*.md    each chat as a readable document (teasers stay teasers)

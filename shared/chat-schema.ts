@@ -11,7 +11,7 @@ import {
   type PageBefore,
 } from './chat';
 
-/** The chats API's request schemas (issue 3); its limits, words and shapes are in ./chat. */
+/** The chats API's request schemas; its limits, words and shapes are in ./chat. */
 
 export const ocrAnalysisSchema = z.object({
   type: z.string().max(40),

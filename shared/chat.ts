@@ -6,7 +6,7 @@ import type { OcrAnalysis } from './chat-schema';
  */
 export type { CreateChatBody, OcrAnalysis, SendMessageBody, ChatPageQuery } from './chat-schema';
 
-/** Limits of the chats API (issue 3). */
+/** Limits of the chats API. */
 export const MESSAGE_MAX_LENGTH = 4000;
 export const EXTRACTED_TEXT_MAX_LENGTH = 20_000;
 export const CHAT_TITLE_MAX_LENGTH = 60;
@@ -21,7 +21,7 @@ export const chatMessages = {
 
 /**
  * True when her text shows something: whitespace and characters drawn as nothing (zero-width
- * space, joiners, word joiner, BOM, fillers) alone are as empty as no text (issue 39).
+ * space, joiners, word joiner, BOM, fillers) alone are as empty as no text.
  */
 export function hasVisibleText(text: string): boolean {
   return !/^[\s\p{Default_Ignorable_Code_Point}]*$/u.test(text);
@@ -36,7 +36,7 @@ export const ANALYSIS_TYPES = [
 ] as const;
 export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
 
-/** Paging of GET /api/chats/{id} (issue 13): the newest messages first come in pages. */
+/** Paging of GET /api/chats/{id}: the newest messages first come in pages. */
 export const CHAT_PAGE_DEFAULT_LIMIT = 100;
 export const CHAT_PAGE_MAX_LIMIT = 200;
 

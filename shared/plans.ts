@@ -96,7 +96,7 @@ export const PLANS: readonly Plan[] = [
 export const DEFAULT_PLAN_ID: PlanId = 'bestie-month';
 
 /**
- * What free chat is, said wherever the app offers it (issue 37), beside the spec's own words
+ * What free chat is, said wherever the app offers it, beside the spec's own words
  * ('Start chatting free', 'Sign Up Free', 'Free Trial'), which stay as they are.
  */
 export const FREE_CHAT_IS = 'Free chat is with Cassie: you read the first line of each reply.';

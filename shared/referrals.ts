@@ -1,5 +1,5 @@
 /**
- * The yearly count (issue 36, point 9): how many crisis referral notifications were issued,
+ * The yearly count: how many crisis referral notifications were issued,
  * counted per UTC day and kind, with nothing personal attached (no user, chat or message),
  * so the operator can report the year's totals as California's SB 243 asks. No zod here: the
  * app loads this with the chat screen; the request schemas are in ./referrals-schema.

@@ -42,7 +42,7 @@ export const updateProfileMutationSchema = z.object({
 });
 
 /**
- * Help cards her device showed on one UTC day (issue 36, the yearly count): added once to the
+ * Help cards her device showed on one UTC day (the yearly count): added once to the
  * day's count, with nothing of hers kept. A day too old or ahead of the server is rejected.
  */
 export const countHelpShownMutationSchema = helpShownSchema.extend({

@@ -15,7 +15,7 @@ export const publicUserSchema = z.object({
     ageRange: z.enum(AGE_RANGES).nullable(),
     location: z.string().nullable(),
   }),
-  /** The theme she chose on her account (issue 12), so a new device starts in it; null: none yet. */
+  /** The theme she chose on her account, so a new device starts in it; null: none yet. */
   theme: z.enum(THEMES).nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

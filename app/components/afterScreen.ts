@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * Work that can wait until the screen she came for is drawn: fetching the chunks of the
- * dialogs, tooltips and menus she may open next (issue 14). On a phone's network those
+ * dialogs, tooltips and menus she may open next. On a phone's network those
  * fetches, and running what they bring, would compete with what the screen itself still needs
  * (a fresh device's chat waits for its first sync pull). So they start after the next paint,
  * and while a screen holds them back (the chat, until its messages are drawn) once it lets go.
@@ -35,8 +35,8 @@ function release(): void {
     const ready = waiting;
     waiting = [];
     // Each in a task of its own: starting the fetch of a chunk adds the link elements of its
-    // dependencies to the page, and a screen's worth of them in one task was a long task (a
-    // 15 ms one here, 60 on a phone) just as she could start to use the screen.
+    // dependencies to the page, and a screen's worth of them in one task is a long task, just
+    // as she could start to use the screen (longer still on a phone).
     for (const work of ready) setTimeout(work);
   });
 }

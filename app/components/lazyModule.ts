@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /** How long to wait before asking again for a chunk that could not be fetched. */
 export const LOAD_AGAIN_MS = 2000;
 
-/** A chunk loaded on demand (issue 14): fetched once however many ask, and read at once after. */
+/** A chunk loaded on demand: fetched once however many ask, and read at once after. */
 export interface LazyModule<T> {
   /** The module once loaded, else null. */
   current(): T | null;

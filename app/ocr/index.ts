@@ -4,7 +4,7 @@ import type { OcrProgress } from './progress';
 export type { OcrProgress } from './progress';
 
 /**
- * Basic OCR on the device (issue 11). The heavy part (tesseract.js, its worker and wasm) is a
+ * Basic OCR on the device. The heavy part (tesseract.js, its worker and wasm) is a
  * separate chunk, loaded the first time a screenshot is read: screens import only this file.
  */
 export async function readScreenshotOnDevice(
@@ -18,7 +18,7 @@ export async function readScreenshotOnDevice(
 /**
  * Starts the worker (its script, the core wasm and the language data) without reading
  * anything: called as the screenshot dialog opens, so the first read after install does not
- * wait for all of that once she has picked her image (issue 37). A failure (offline before
+ * wait for all of that once she has picked her image. A failure (offline before
  * the files were cached) is left for the read itself to meet and report.
  */
 export function warmUpReader(): void {

@@ -1,5 +1,5 @@
 /**
- * Install help (issue 37): where the browser offers installing (`beforeinstallprompt`) she is
+ * Install help: where the browser offers installing (`beforeinstallprompt`) she is
  * offered it once; where it never does (Safari on an iPhone or iPad) she is told once how to add
  * Besties to her home screen. Either is over for good once she dismisses it or installs: kept on
  * the device (localStorage), so a reload or another tab does not ask again.

@@ -1,7 +1,7 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { SHARE_TARGET_PATH, SHARED_IMAGE_FIELD } from './shareTarget';
 
-/** The web app manifest (issue 5): what makes Besties installable. */
+/** The web app manifest: what makes Besties installable. */
 export const manifest: Partial<ManifestOptions> = {
   name: 'Besties',
   short_name: 'Besties',

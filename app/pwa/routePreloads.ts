@@ -1,5 +1,5 @@
 /**
- * Route preloads (issue 14). Every page is the same index.html, and a route's screen is a lazy
+ * Route preloads. Every page is the same index.html, and a route's screen is a lazy
  * chunk the router asks for only once the entry has run: on a phone's network that is a round
  * trip, and the entry's running, before the chat screen's chunks even start to come. A small
  * inline script in index.html (written at build time by vite.config.ts) asks for them as the

@@ -1,5 +1,5 @@
 /**
- * Web Share Target (issue 11): in the installed app, an image shared from another app is POSTed
+ * Web Share Target: in the installed app, an image shared from another app is POSTed
  * to SHARE_TARGET_PATH. Workbox's generated service worker answers GETs only, so a small
  * script it imports (`importScripts`, built from `handleSharedImage` below by vite.config.ts)
  * keeps the image in a cache and sends her to the chat, which opens the screenshot dialog with it.

@@ -15,7 +15,7 @@ import { USER } from '../testUser';
 import { forgetCountedHere } from './countHelpShown';
 import { startSendingVisitorHelpShown, waitingHelpShown } from './visitorHelpShown';
 
-/** The yearly count (issue 36, point 9): each help card counted once, and it reaches the server. */
+/** The yearly count: each help card counted once, and it reaches the server. */
 
 const TODAY = '2027-03-14';
 

@@ -3,7 +3,7 @@ import { useUserStore } from '../state/useUserStore';
 import { countForVisitor, sendVisitorHelpShown } from './visitorHelpShown';
 
 /**
- * The yearly count (issue 36, point 9): a help card shown on this device is counted once per
+ * The yearly count (SB 243's referral totals): a help card shown on this device is counted once per
  * `key`, on the UTC day it was shown, with nothing else about it. Signed in, it waits in her
  * outbox (app/db/helpShown.ts) and reaches the server with her next sync, offline or not; a
  * visitor's is kept in localStorage and sent without a session (./visitorHelpShown.ts).

@@ -3,7 +3,7 @@ import { uuidv7 } from '@shared/uuid';
 import { countHelpShown } from './countHelpShown';
 
 /**
- * Counts the help card this component shows (issue 36, the yearly count), once: under `key`
+ * Counts the help card this component shows (the yearly count), once: under `key`
  * when given (a help card's row, a crisis reply's id: a re-render, a remount as she scrolls or
  * a reload never counts it again on this device); once for each time it is mounted when
  * `undefined` (the 'Get help now' dialog, counted each time it opens); not at all when `null`.

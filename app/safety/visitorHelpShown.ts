@@ -10,7 +10,7 @@ import { ApiError } from '../http/client';
 import { postHelpShown } from '../http/safety';
 
 /**
- * Help shown on the device of a visitor, who has no outbox (issue 36, the yearly count):
+ * Help shown on the device of a visitor, who has no outbox (the yearly count):
  * counted per UTC day in localStorage, each card once, and sent best-effort to
  * POST /api/safety/help-shown, now if online, else when the device is next online (or the app
  * next starts). The same queue takes a signed-in device's unsent counts when she logs out.

@@ -1,5 +1,5 @@
 /**
- * The learned half of the crisis reading (issue 36, point 1): a logistic regression over hashed
+ * The learned half of the crisis reading: a logistic regression over hashed
  * word and character n-grams of the normalised text (normalise.ts), trained in the repository by
  * `npm run train:safety` (scripts/train-safety.ts) into classifier-weights.ts. Nothing is
  * downloaded at build or run time. Pure TypeScript, synchronous, no I/O: it runs on the server

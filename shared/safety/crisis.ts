@@ -7,7 +7,7 @@
  * How: normalise the text (normalise.ts), then try the phrase rules of each category, most
  * urgent first (attempt, method, intent, farewell, self-harm, passive); each rule carries the
  * context that makes its phrase a figure of speech ("this exam is killing me", "cut my hair").
- * When no rule holds, a classifier trained in the repository (classifier.ts, issue 36) reads the
+ * When no rule holds, a classifier trained in the repository (classifier.ts) reads the
  * same normalised text: phrasings no rule foresaw ("i have a plan and a date").
  *
  * Decided cases, the safer error being to show help:
@@ -161,7 +161,7 @@ export function signalsOf(normalised: string, lexicon: CrisisCategory | null): S
 
 /**
  * Compiles every pattern and decodes the classifier's weights now: the first reading would
- * otherwise pay ~150 ms for them (the server warms up before it listens; the app warms in
+ * otherwise pay for them all at once (the server warms up before it listens; the app warms in
  * slices of its own, crisisWarmUp.ts).
  */
 export function warmCrisisReading(): void {

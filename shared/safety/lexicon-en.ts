@@ -717,10 +717,10 @@ const selfHarm: Rule[] = [
 ];
 
 /**
- * Issue 36's reported misses, each a family of phrasings (written from the issue's lines, not
- * from the sealed test split): saving up pills "for when im ready", a plan and a date, "im done.
- * goodbye everyone", "if im not here next week ... not your fault", hoping not to wake up,
- * planning how, "kmssss" (squeezed to "kmss").
+ * Reported misses (tests/safety/reported-crisis.txt), each a family of phrasings (written from
+ * the reported lines, not from the sealed test split): saving up pills "for when im ready", a
+ * plan and a date, "im done. goodbye everyone", "if im not here next week ... not your fault",
+ * hoping not to wake up, planning how, "kmssss" (squeezed to "kmss").
  */
 intent.push(
   rule(rx`\bkm+s{2,}\b`, { negatable: 'deny' }),

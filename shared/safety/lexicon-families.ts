@@ -1,5 +1,5 @@
 /**
- * Phrases for the families the spent batch of 2026-11-28 (tests/safety/crisis-3.txt) showed the
+ * Phrases for the families a spent batch (tests/safety/crisis-3.txt) showed the
  * lexicon lacked, in en/es/pt/fr/de, each with the context that makes its words ordinary talk:
  * an overdose or cut under way, means at hand, method questions, plans and dates, quiet wishes,
  * farewells and giving away, hidden self-harm, someone else's crisis now. Over normalised text

@@ -1,5 +1,5 @@
 /**
- * Real help, in the order she should see it (issue 36, point 5). The server's crisis reply and
+ * Real help, in the order she should see it. The server's crisis reply and
  * the app's help card both read this list, so the words and their order are one decision.
  *
  * - 'swallowed': she has taken something (pills, an overdose, bleach): 911 now, then Poison

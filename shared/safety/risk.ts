@@ -1,5 +1,5 @@
 /**
- * A chat's risk state (issue 36, points 2 and 3), the same on the device and the server.
+ * A chat's risk state, the same on the device and the server.
  *
  * A chat with a crisis signal from her side (her message read as a crisis by the detector,
  * moderation or a model's check of her message; a crisis reply answers each) is in care mode

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatWithMessage, openChatHistory, signUpViaApi } from './helpers';
 
 /**
- * Issue 14: axe finds no serious or critical violation on any screen, in each theme, at phone
+ * Axe finds no serious or critical violation on any screen, in each theme, at phone
  * and desktop size (the two projects). Each screen is checked as she sees it: its dialogs open,
  * its states shown.
  */

@@ -113,8 +113,8 @@ test('a signed-in user sends a message and the reply streams in', async ({ page 
   await expect(log.getByText('Second message, streamed')).toBeVisible();
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(2);
   const secondTeaserAt = Date.now();
-  // The gentle nudge follows a teaser reply, but never while she is in her message box
-  // (issue 37): past the 2 s it has not opened; once she leaves the box it does, once, and she
+  // The gentle nudge follows a teaser reply, but never while she is in her message box:
+  // past the 2 s it has not opened; once she leaves the box it does, once, and she
   // can close it and carry on.
   const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
   await page.waitForTimeout(Math.max(0, secondTeaserAt + 3000 - Date.now()));
@@ -281,7 +281,7 @@ test('the newest message stays in view as her message box grows a line, unless s
   expect(await log.evaluate((list) => list.scrollTop)).toBe(0);
 });
 
-// Short and long, so the chat overflows and each reply lands below the fold (issue 38, 2).
+// Short and long, so the chat overflows and each reply lands below the fold.
 const SENT = [
   'My best friend forgot my birthday and I do not know what to say to her about it',
   'ok',

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { signUpViaApi, TEASER_BUTTON } from './helpers';
 
 /**
- * Issue 13: the Content-Security-Policy breaks nothing she does. Every page of the journey
+ * The Content-Security-Policy breaks nothing she does. Every page of the journey
  * reports each violation it sees (the `securitypolicyviolation` event, and Chromium's
  * "Refused to…" console errors); there must be none.
  */

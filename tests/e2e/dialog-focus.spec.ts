@@ -3,7 +3,7 @@ import { expectVisibleFocus, focusedName, tabTo } from './focus';
 import { chatWithMessage, signUpViaApi, TEASER_BUTTON } from './helpers';
 
 /**
- * Issue 14: every dialog (and the chat's options menu) takes focus when it opens, keeps Tab and
+ * Every dialog (and the chat's options menu) takes focus when it opens, keeps Tab and
  * Shift+Tab inside itself, closes on Escape, and gives focus back to the control that opened
  * it. Each is opened from the keyboard, the way she would.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { signUpViaApi } from './helpers';
 
-/** Issue 38: where the payment and login dialogs' parts sit, and where a toast lands. */
+/** Where the payment and login dialogs' parts sit, and where a toast lands. */
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();

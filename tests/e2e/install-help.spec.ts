@@ -3,7 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { signUpViaApi } from './helpers';
 
 /**
- * Issue 37 point 11: Safari on an iPhone is told once how to add Besties to the home screen; a
+ * Safari on an iPhone is told once how to add Besties to the home screen; a
  * browser that offers installing has it offered once. Both in Settings, never twice.
  */
 

@@ -3,7 +3,7 @@ import { expectVisibleFocus, tabTo } from './focus';
 import { PASSWORD, signUpViaApi, TEASER_BUTTON, uniqueEmail } from './helpers';
 
 /**
- * Issue 14: every flow works by keyboard alone, with visible focus. Nothing here is clicked or
+ * Every flow works by keyboard alone, with visible focus. Nothing here is clicked or
  * filled: Tab, Shift+Tab, Enter, Space, Escape and the arrow keys reach each control, and
  * what she types goes to the field that has focus. Every stop shows a focus ring of at least
  * 3:1 in the pink, light and dark themes (tabTo checks each one).
@@ -93,7 +93,7 @@ test('she chats, sees the plans up to the pay button, uses the menu, the upload 
   await expectVisibleFocus(page, 'message box');
 
   // A message and its reply: a free user's teaser, then the plans open on their own once she
-  // moves out of her message box (never while she is in it, issue 37).
+  // moves out of her message box (never while she is in it).
   await page.keyboard.type('My sister borrowed my car again without asking');
   await page.keyboard.press('Enter');
   const log = page.getByRole('log', { name: 'Messages' });

@@ -37,7 +37,7 @@ test('a message sent on her phone shows on her laptop within seconds, and so doe
   await expect(logB.getByText('Is this on my laptop yet?')).toBeVisible({ timeout: 5000 });
   expect(Date.now() - sent).toBeLessThan(5000);
 
-  // Her name, set on the phone, reaches the laptop's chat list the same way (issue 37).
+  // Her name, set on the phone, reaches the laptop's chat list the same way.
   await a.goto('/settings');
   const profile = a.getByRole('region', { name: 'Profile' });
   await profile.getByLabel('Name').fill('Lily Live');

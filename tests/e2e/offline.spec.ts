@@ -14,7 +14,7 @@ const OFFLINE = "You're offline — messages will send when you're back";
 
 /**
  * The gentle upgrade nudge that follows a teaser she got while sending: it waits while she is
- * in her message box (issue 37), so she leaves it, and closes the nudge.
+ * in her message box, so she leaves it, and closes the nudge.
  */
 async function closeUpgradeNudge(page: Page) {
   await page.getByPlaceholder('Message your bestie...').blur();

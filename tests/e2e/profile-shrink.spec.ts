@@ -4,7 +4,7 @@ import { test, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpViaApi, toasts } from './helpers';
 
-/** Issue 37 point 7: a phone photo over 5 MB is shrunk on her device, then uploaded. */
+/** A phone photo over 5 MB is shrunk on her device, then uploaded. */
 
 const SHOTS = 'test-results/screenshots';
 /** The spec's limit (§5): under 5 MB. */

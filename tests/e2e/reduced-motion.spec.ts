@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatWithMessage, signUpViaApi, TEASER_BUTTON } from './helpers';
 
 /**
- * Issue 14: with prefers-reduced-motion she sees no animation. Each animated thing is brought
+ * With prefers-reduced-motion she sees no animation. Each animated thing is brought
  * on screen (dialogs, the drawer, a toast, messages arriving, the upgrade celebration, the
  * landing page's teaser line and smooth scroll), then nothing may move for longer than
  * 0.01 ms: no element's CSS animation or transition lasts longer, every running animation has
@@ -131,7 +131,7 @@ test.describe('with prefers-reduced-motion: reduce', () => {
     });
     await expectStill(page, 'the reply');
 
-    // The nudge waits until she leaves her message box (issue 37).
+    // The nudge waits until she leaves her message box.
     await box.blur();
     const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
     await expect(upgrade).toBeVisible({ timeout: 15_000 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { fillCard, signUpViaApi, TEASER_BUTTON, uniqueEmail } from './helpers';
 
-/** Issue 37: the paywall asks once and never while she types; forms keep her email; deleting warns. */
+/** The paywall asks once and never while she types; forms keep her email; deleting warns. */
 
 const SHOTS = 'test-results/screenshots';
 const FREE = 'Free chat is with Cassie: you read the first line of each reply.';

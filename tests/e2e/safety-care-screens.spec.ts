@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, TEASER_BUTTON } from './helpers';
 
 /**
- * Screenshots of the screens issue 36 touched, in each theme, at the project's size: a
+ * Screenshots of the help and care screens, in each theme, at the project's size: a
  * visitor's chat with 'Get help now', its dialog, a visitor's crisis with the sign-up modal,
  * a chat in care mode (help pinned, a teaser without its button) and an overdose's help.
  * SCREENS_DIR chooses where they go.

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, signUpViaApi, TEASER_BUTTON, uniqueEmail } from './helpers';
 
 /**
- * Issue 36 on the device: help before any wall, the right help first, and care mode (help
+ * Help and care on the device: help before any wall, the right help first, and care mode (help
  * pinned, nothing that asks her to pay) whatever the server says of it.
  */
 

@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from './helpers';
 
-/** Issue 12: every control in Settings works and lasts across reloads and devices. */
+/** Every control in Settings works and lasts across reloads and devices. */
 
 async function openSettings(page: Page) {
   await page.goto('/settings');

@@ -3,7 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { signUpViaApi } from './helpers';
 
 /**
- * Issue 37 point 9: an icon button shows its tooltip 700 ms after she points at it from the
+ * An icon button shows its tooltip 700 ms after she points at it from the
  * chat's first paint, before Radix's tooltip chunk has arrived (held back here by page.route).
  */
 

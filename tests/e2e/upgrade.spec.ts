@@ -4,7 +4,7 @@ import { aChat, aMessage } from '../../app/db/testData';
 import { signUpViaApi } from './helpers';
 
 /**
- * A phone that had the app before Dexie version 8 (issue 14: the server's messages kept 50 to a
+ * A phone that had the app before Dexie version 8 (the server's messages kept 50 to a
  * record) keeps every message through the update, in Chromium's own IndexedDB. Its chat exists
  * only on the device and the device has pulled everything, so all the chat shows after the
  * update comes from what version 8's upgrade made of the old rows.
@@ -109,7 +109,7 @@ test('her chat from before the update shows whole and in order, with her refused
         };
       }),
   );
-  // Version 9 (issue 36) adds the help-card counts and leaves these rows as version 8 made them.
+  // Version 9 adds the help-card counts and leaves these rows as version 8 made them.
   expect(stored.version).toBe(90);
   expect(stored.blocks).toMatchObject([
     {

@@ -12,9 +12,9 @@ import type { Client, TestServer } from './harness';
 import { DAY, MINUTE, startTestServer } from './harness';
 
 /*
- * Issue 36, server side: the paywall is decided from her side only (point 7), replies never
- * use her email (6), the crisis reply gives the help her situation asks first (5), and a
- * chat's risk state puts it in care mode for 24 hours (2, 3). Each through every path a reply
+ * Help and care, server side: the paywall is decided from her side only, replies never use
+ * her email, the crisis reply gives the help her situation asks first, and a chat's risk
+ * state puts it in care mode for 24 hours. Each through every path a reply
  * reaches her: REST, the reply stream, the sync pull (plain and compact) and the export.
  */
 

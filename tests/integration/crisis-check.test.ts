@@ -8,7 +8,7 @@ import type { TestServer } from './harness';
 import { startTestServer } from './harness';
 
 /*
- * Issue 36, point 8: with a model configured, the model checks each of her messages the
+ * With a model configured, the model checks each of her messages the
  * detector did not flag, beside the reply, within SAFETY_CHECK_TIMEOUT_MS.
  */
 

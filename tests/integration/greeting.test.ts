@@ -10,7 +10,7 @@ import type { TestServer } from './harness';
 import { startTestServer } from './harness';
 
 /*
- * Issue 15, point 3: "Persona picked: a chat is created with a greeting and the persona id"
+ * "Persona picked: a chat is created with a greeting and the persona id"
  * (spec §4), the greeting being "Hey! I'm {persona name}. {persona description} What's on
  * your mind today?" (spec §2). The server stores it as the chat's first message, so every
  * device pulls it.

@@ -9,7 +9,7 @@ import { push } from './fakes/sync';
 import type { TestServer } from './harness';
 import { DAY, startTestServer } from './harness';
 
-/** The yearly count (issue 36, point 9): referral notifications per UTC day, nothing personal. */
+/** The yearly count: referral notifications per UTC day, nothing personal. */
 
 let server: TestServer;
 beforeAll(async () => {

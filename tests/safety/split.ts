@@ -1,5 +1,5 @@
 /**
- * The labelled data of the crisis reading and its split (issue 36, point 1): train, dev and a
+ * The labelled data of the crisis reading and its split: train, dev and a
  * sealed test split, by a hash of each line's normalised text, so a line keeps its split when
  * lines are added and two spellings that normalise alike share one. The hash is uniform, so each
  * label and language is split in the same proportions (stratified in expectation; the bench
@@ -13,13 +13,12 @@
  * crisis.txt and benign.txt were used to tune the lexicon (shared/safety/lexicon-*.ts) before
  * this split existed, so their lines in the test split are not unseen by the lexicon; the bench
  * reports the new files' share of the sealed split on its own for that reason.
- * reported-crisis.txt holds misses reported in the issue: known, so always train.
+ * reported-crisis.txt holds misses that were reported to us: known, so always train.
  *
  * The fresh batches (tests/safety/fresh-<date>-crisis.txt / -benign.txt) are NOT in this list and
  * nothing here reads them: only the bench scores them, apart. Once scored, a batch is spent and
- * may join this list under a new name (crisis-3.txt / benign-3.txt: the batch of 2026-11-28;
- * crisis-5.txt / benign-5.txt: the second batch of that day; crisis-7.txt / benign-7.txt: the
- * third).
+ * may join this list under a new name (crisis-3.txt / benign-3.txt: batch A; crisis-5.txt /
+ * benign-5.txt: batch B; crisis-7.txt / benign-7.txt: batch C; their scores: docs/SAFETY.md).
  */
 import { normalise } from '@shared/safety/normalise';
 import { hash } from '@shared/safety/classifier';
@@ -48,19 +47,19 @@ export const LABELLED: readonly LabelledFile[] = [
   { name: 'benign.txt', label: 'benign', tunedLexicon: true },
   { name: 'crisis-2.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-2.txt', label: 'benign', tunedLexicon: false },
-  // The fresh batch of 2026-11-28, spent (scored once: recall 72.5 %, false alarms 7.1 %).
+  // Fresh batch A, spent (scored once; docs/SAFETY.md).
   { name: 'crisis-3.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-3.txt', label: 'benign', tunedLexicon: false },
   // Written for the families crisis-3.txt showed missing, with their near misses.
   { name: 'crisis-4.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-4.txt', label: 'benign', tunedLexicon: false },
-  // The second fresh batch of 2026-11-28, spent (scored once: recall 81.3 %, false alarms 8.8 %).
+  // Fresh batch B, spent (scored once; docs/SAFETY.md).
   { name: 'crisis-5.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-5.txt', label: 'benign', tunedLexicon: false },
   // Written for the families crisis-5.txt / benign-5.txt showed, with their ordinary twins.
   { name: 'crisis-6.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-6.txt', label: 'benign', tunedLexicon: false },
-  // The third fresh batch of 2026-11-28, spent (scored once: recall 89.3 %, false alarms 4.3 %).
+  // Fresh batch C, spent (scored once; docs/SAFETY.md).
   { name: 'crisis-7.txt', label: 'crisis', tunedLexicon: false },
   { name: 'benign-7.txt', label: 'benign', tunedLexicon: false },
   // Written for this round by four writers who saw neither the detector, its data nor any fresh

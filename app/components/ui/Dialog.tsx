@@ -16,7 +16,7 @@ import type * as Parts from './dialogParts';
  * Accessible modal dialogs (Radix, in dialogParts.tsx): focus is trapped inside, Escape and
  * the × close them, and focus goes back to what opened them (returnFocus.ts).
  *
- * Radix and what it brings (~15 kB gzip) is not part of any screen's first load (issue 14):
+ * Radix and what it brings (~15 kB gzip) is not part of any screen's first load:
  * it loads once the screen is drawn (afterScreen.ts), or at once when a dialog opens before
  * that, which then shows a moment later. Nothing of a closed dialog is on the page anyway, so
  * the screen looks the same without it. Every dialog is opened from state (`open`), so a button that opens one

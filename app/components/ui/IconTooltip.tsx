@@ -20,7 +20,7 @@ import type { TooltipTriggerProps } from './RadixTooltip';
 import { TOOLTIP_DELAY_MS } from './tooltipTiming';
 
 /*
- * Radix's tooltip brings Floating UI, about 13 kB gzip that no screen needs to paint (issue 14).
+ * Radix's tooltip brings Floating UI, about 13 kB gzip that no screen needs to paint.
  * It loads once the screen is drawn (afterScreen.ts). A button becomes a Radix trigger only when she points
  * at it or moves to it: her chat history has a delete button per chat, and a thousand tooltip
  * roots would slow every drawing of the list (and a phone, touched not pointed at, shows none).

@@ -5,7 +5,7 @@ import { returnFocusHandlers } from './returnFocus';
 /**
  * The Radix side of our dialogs (Dialog.tsx): focus is trapped inside, Escape and the × close
  * it, and focus goes back to what opened it (returnFocus.ts). Loaded after the first paint
- * (issue 14), so a screen's first load carries none of it.
+ * so a screen's first load carries none of it.
  */
 export const Root = DialogPrimitive.Root;
 export const Close = DialogPrimitive.Close;

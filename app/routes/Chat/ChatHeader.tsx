@@ -31,7 +31,7 @@ export function ChatHeader({
           AI
         </span>
       </h1>
-      {/* Always there: help is one tap away in every chat, crisis or not (issue 36). */}
+      {/* Always there: help is one tap away in every chat, crisis or not. */}
       <HelpButton situation={helpSituation} />
       <IconTooltip>
         <button

@@ -5,7 +5,7 @@ import { MoreIcon } from './icons';
 
 /*
  * The '⋯' menu is Radix's dropdown, with Floating UI behind it: about 11 kB gzip that the chat
- * does not need to paint (issue 14). A plain button holds its place until it loads, which
+ * does not need to paint. A plain button holds its place until it loads, which
  * starts once the chat's messages are on screen (afterScreenDrawn, with the dialogs and the
  * tooltips, so none of them competes with what the screen still needs); a press on it before
  * then loads it at once and opens the menu when it arrives, and focus on it moves to the real

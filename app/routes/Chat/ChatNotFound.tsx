@@ -11,7 +11,7 @@ export function ChatNotFound({ onNewChat }: { onNewChat: () => void }) {
       <button type="button" className="btn btn--primary" onClick={onNewChat}>
         Start a New Chat
       </button>
-      {/* Help is one tap away on every chat screen (issue 36). */}
+      {/* Help is one tap away on every chat screen. */}
       <HelpButton />
     </div>
   );

@@ -240,7 +240,7 @@ describe('the chat screen', () => {
 
   it('keeps the help card of a crisis the server answered with an ordinary reply, once the chat is drawn', async () => {
     // The server read it otherwise (an older reading): when unsure, the help stays. The card is
-    // read after the chat is on screen, once the crisis patterns are compiled (issue 14).
+    // read after the chat is on screen, once the crisis patterns are compiled.
     onServer(
       aChat({
         id: 'c-help',
@@ -313,7 +313,7 @@ describe('the chat screen', () => {
     renderApp('/chat/c4');
     await userEvent.type(await messageBox(), 'hello?{Enter}');
     // Push, reply stream, then the pull that brings the failure: room for a busy machine (a
-    // CI run beside other work once took over 5 s here).
+    // CI run beside other work can take over 5 s here).
     const busy = { timeout: 10_000 };
     // Under her message: the polite live region says the same words a moment later. (Not
     // within a log element taken now: the list may be drawn anew as the chat arrives.)

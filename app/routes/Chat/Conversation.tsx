@@ -33,7 +33,7 @@ const screenshotDialog = lazyModule(() => import('./screenshot/ScreenshotDialog'
 /** A visitor's login and sign-up forms (and zod, which checks them): fetched once her chat is
  * on screen, shown when she first needs them, then kept, with what she typed. */
 const loginModal = lazyModule(() => import('../../components/LoginModal'));
-// Seldom seen: not part of the chat's first load (issue 14).
+// Seldom seen: not part of the chat's first load.
 const chatNotFound = lazyModule(() => import('./ChatNotFound'));
 
 interface ConversationProps {
@@ -48,7 +48,7 @@ interface ConversationProps {
   /** She has just sent a message (a waiting upgrade nudge may open now). */
   onSent?: () => void;
   onSubscriptionRequired: () => void;
-  /** Whether the chat is in care mode (issue 36): the screen then offers no upgrade. */
+  /** Whether the chat is in care mode: the screen then offers no upgrade. */
   onCareMode: (inCare: boolean) => void;
 }
 
@@ -64,7 +64,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // message she sees). The AI reminder is judged on the whole chat (useChatView).
   const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
   // Her messages still waiting for a reply are read for a crisis at once; the rest once the
-  // crisis patterns are compiled, after the chat is on screen (crisisWarmUp.ts, issue 14).
+  // crisis patterns are compiled, after the chat is on screen (crisisWarmUp.ts).
   // The reading loads alongside the chat; as she opens it, a message still waiting for a reply
   // holds the chat back until it is in, so no frame shows her words without their help (or, if
   // it cannot be had, until the chat shows help after each of them: useCrisisReader).
@@ -100,7 +100,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   });
   const heldCrisis = Boolean(heldNow && reader?.readCrisis(heldNow.text).crisis);
   const situation = heldCrisis && heldNow ? helpSituation(heldNow.text) : newestSituation(items);
-  // In care mode nothing asks her to pay: no teaser button, no upgrade dialog (issue 36).
+  // In care mode nothing asks her to pay: no teaser button, no upgrade dialog.
   // (useLiveReply calls it from an effect event: it sees this render's care mode.)
   const onReply = (reply: NewReply) => {
     if (!inCare) props.onReply(reply);
@@ -133,7 +133,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
 
   function handleSend(value: string) {
     // A visitor's words wait in the box while she logs in, then go on their own; if they read
-    // as a crisis, help shows with the login (issue 36).
+    // as a crisis, help shows with the login.
     if (!user) {
       setHeld({ text: value, at: new Date().toISOString() });
       setLoginOpen(true);
@@ -162,7 +162,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // only that one takes the image, or it would vanish with the one left behind.
   useSharedImage(openScreenshot, inUrl);
 
-  // 'Use this text' attaches the screenshot to her next message (issue 37): she asks her
+  // 'Use this text' attaches the screenshot to her next message: she asks her
   // question with it, and Spill sends both as one message. The dialog then gives focus to
   // her message box. A locked bestie still shows the plans rather than taking it.
   function handleScreenshot(pick: ScreenshotPick) {

@@ -20,8 +20,8 @@ const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
 /** `field-sizing: content` (chat.css): the box is as tall as its text with no script. */
 const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
 
-/** Shown only once she has attached a screenshot (issue 37): fetched once the chat is drawn,
- * no part of its first load (issue 14). */
+/** Shown only once she has attached a screenshot: fetched once the chat is drawn, no part of
+ * its first load. */
 const screenshotChip = lazyModule(() => import('./ScreenshotChip'));
 
 interface InputBarProps {
@@ -54,7 +54,7 @@ export function InputBar(props: InputBarProps) {
 
   // The box grows with what she writes, up to its max-height (chat.css). Browsers that size a
   // field to its content do it themselves; elsewhere it is measured, but never while empty
-  // (one line, as drawn): the chat's first draw forces no layout of the page (issue 14).
+  // (one line, as drawn): the chat's first draw forces no layout of the page.
   useLayoutEffect(() => {
     const element = box.current;
     if (!element || SIZES_ITSELF) return;

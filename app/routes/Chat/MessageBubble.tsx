@@ -15,7 +15,7 @@ interface MessageBubbleProps {
   persona: PersonaRef;
   /** `byKeyboard`: pressed with Enter or Space (the button goes, and her focus with it). */
   onRetry: (id: string, byKeyboard: boolean) => void;
-  /** The teaser's subscribe button; none while the chat is in care mode (issue 36). */
+  /** The teaser's subscribe button; none while the chat is in care mode. */
   onUpgrade?: () => void;
 }
 

@@ -37,12 +37,12 @@ interface MessageListProps {
   older: OlderMessages;
   onLoadOlder: () => void;
   onRetry: (id: string, byKeyboard: boolean) => void;
-  /** A teaser's subscribe button; none while the chat is in care mode (issue 36). */
+  /** A teaser's subscribe button; none while the chat is in care mode. */
   onUpgrade?: () => void;
 }
 
 /** What a screen reader is told of new replies: asked for as the list mounts, in well before any
- * reply can come, no part of the screen's first load (issue 14). */
+ * reply can come, no part of the screen's first load. */
 const replyAnnouncer = lazyModule(() => import('./ReplyAnnouncer'));
 
 /** How far above the top of the list she may be before the page before is read. */
@@ -58,7 +58,7 @@ const OVERSCAN = 6;
 const NO_LAYOUT_HEIGHT = 800;
 
 /**
- * The conversation, virtualised (issue 14): only the rows near the screen are in the DOM,
+ * The conversation, virtualised: only the rows near the screen are in the DOM,
  * each measured as drawn, so a chat of ten thousand messages opens and scrolls like a short
  * one. It opens at the newest; her place stays put when older pages come in above
  * (TanStack Virtual's end anchoring: the row on screen keeps its position); what comes in
@@ -84,7 +84,7 @@ export function MessageList(props: MessageListProps) {
     count: rows.length,
     getScrollElement: () => list.current,
     // A teaser is drawn without its button in care mode: estimated so, or the end-anchored list
-    // settles short of the end by the button's height when it comes in (issue 36).
+    // settles short of the end by the button's height when it comes in.
     estimateSize: (index) => estimatedHeight(rows[index] as MessageRow, Boolean(props.onUpgrade)),
     getItemKey: (index) => (rows[index] as MessageRow).key,
     anchorTo: 'end',

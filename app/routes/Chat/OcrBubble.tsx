@@ -8,7 +8,7 @@ import { useMessageImage } from './useMessageImage';
 type OcrItem = Extract<ChatItem, { kind: 'ocr' }>;
 
 /** 'Show Details' (key points, entities, sentiment, structured data): shown only when she asks,
- * so fetched once the chat is drawn, no part of its first load (issue 14). */
+ * so fetched once the chat is drawn, no part of its first load. */
 const ocrDetails = lazyModule(() => import('./OcrDetails'));
 
 /** A screenshot message (spec §4): plain OCR shows the image and 'OCR Result'; enhanced adds the analysis. */

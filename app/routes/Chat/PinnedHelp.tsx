@@ -3,7 +3,7 @@ import type { HelpSituation } from '@shared/safety/resources';
 import { CrisisResources } from './CrisisResources';
 
 /**
- * Help pinned above the conversation while the chat is in care mode (issue 36): one compact
+ * Help pinned above the conversation while the chat is in care mode: one compact
  * row of tap-to-call and tap-to-text links on a phone, never over her message box.
  */
 export function PinnedHelp({ situation }: { situation: HelpSituation }) {

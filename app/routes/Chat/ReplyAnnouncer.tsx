@@ -8,7 +8,7 @@ interface ReplyAnnouncerProps {
 }
 
 /**
- * What a screen reader says of the chat (issue 14): the message list is a log that is not
+ * What a screen reader says of the chat: the message list is a log that is not
  * live itself, since its rows come and go as she scrolls (a virtualised list); instead each
  * new reply is said here once, politely, when it is whole ('Cassie: …'), and each message of
  * hers that could not be sent. What was on the screen when she opened the chat, and older

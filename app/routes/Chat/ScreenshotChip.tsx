@@ -5,7 +5,7 @@ import type { ScreenshotAttachment } from '../../db/db';
 const PREVIEW_LENGTH = 120;
 
 /**
- * The screenshot attached to her next message (issue 37): a thumbnail and the start of its
+ * The screenshot attached to her next message: a thumbnail and the start of its
  * text, above her message box, with a button that takes it off again.
  */
 export function ScreenshotChip({

@@ -1,12 +1,12 @@
 /**
- * A chat's risk state on the device (issue 36, points 2 and 3): the newest crisis signal among
+ * A chat's risk state on the device (shared/safety/risk.ts): the newest crisis signal among
  * the messages it holds, and the server's care mode when it sends one. The chat is in care
  * mode until the later of the two ends (CARE_MODE_MS after the device's newest signal, or the
  * server's `careUntil`): help pinned, no teaser buttons, no upgrade prompts. Offline too: her
  * message read as a crisis here starts it at once.
  *
  * Loaded with the crisis reading (crisisReading.ts), never with the screen: it reads with the
- * detector's patterns (issue 14).
+ * detector's patterns, which the screen's first load does without.
  */
 import type { CrisisReading } from '@shared/safety/crisis';
 import { CARE_MODE_MS, inCareMode, NO_RISK, withSignal, type ChatRisk } from '@shared/safety/risk';

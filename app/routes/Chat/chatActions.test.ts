@@ -10,7 +10,7 @@ import { startEmptyChat, startPersonaChat } from './chatActions';
 import { rowsOf } from './messageRows';
 
 /*
- * Issue 15, point 3 (spec §4 "Persona picked: a chat is created with a greeting and the
+ * Spec §4 ("Persona picked: a chat is created with a greeting and the
  * persona id"): the greeting "Hey! I'm {persona name}. {persona description} What's on your
  * mind today?" (spec §2) is stored by the server as her bestie's first message.
  */

@@ -45,7 +45,7 @@ export type ScreenshotMessage = ScreenshotAttachment;
 /**
  * Her screenshot as an OCR message, on the device first like any message: its image is kept
  * here and uploaded by the sync engine before the message goes (unless the server has it
- * already from the enhanced analysis). What she typed with it (issue 37) is the message, so
+ * already from the enhanced analysis). What she typed with it is the message, so
  * her bestie answers her question with the screenshot's text beside it; with nothing typed,
  * the screenshot's text is the message, as before.
  */

@@ -1,8 +1,8 @@
 /**
  * Made once, on first use: the sidebar labels every chat on each render, and a new formatter is
- * slow. The page's first one costs far more (12–18 ms here, its locale data loading; four times
- * that on a mid-range phone), so it is not made as the chat screen's chunk runs: only a chat
- * older than yesterday needs it (issue 14).
+ * slow. The page's first one costs far more (its locale data loading, slower still on a
+ * mid-range phone), so it is not made as the chat screen's chunk runs: only a chat older than
+ * yesterday needs it.
  */
 let shortDate: Intl.DateTimeFormat | undefined;
 

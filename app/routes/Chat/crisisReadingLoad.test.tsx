@@ -10,7 +10,7 @@ import { givenUser, renderApp, USER } from '../../test-utils';
 import { letReadingArrive } from './crisisReadingGate';
 
 /*
- * Issue 14: the crisis reading (~13 kB gzip) is not part of the chat screen's first load. The
+ * The crisis reading (~13 kB gzip) is not part of the chat screen's first load. The
  * chat screen asks for it as it opens; here it takes as long as the test says (a slow network).
  */
 vi.mock('@shared/safety/crisis', async (importOriginal) => {

@@ -6,13 +6,13 @@ import { lazyModule, useLazyModule } from '../../components/lazyModule';
  * The crisis reading on the chat screen. Its patterns (a few hundred regular expressions, ~13 kB
  * gzip with their word lists) and its classifier's weights (classifier-weights.ts, ~45 kB gzip,
  * imported by crisis.ts so they travel in the same chunk) are not part of the screen's first
- * load (issue 14): they load as the screen opens, alongside the chat itself, and a chat that
+ * load: they load as the screen opens, alongside the chat itself, and a chat that
  * holds a message of hers still waiting for a reply is not drawn until they are in (see
  * Conversation), so her help never waits on the network.
  *
  * V8 then compiles each pattern on its first use and again, to machine code, on its second:
- * about 150 ms on this machine, over half a second on a mid-range phone, all in one task if the
- * first chat drawn read them all. So the chat screen draws first (reading only what it must at
+ * a long wait, far longer on a mid-range phone, all in one task if the first chat drawn read
+ * them all (bench/HISTORY.md). So the chat screen draws first (reading only what it must at
  * once, see chatItemsOf), then this compiles them a few at a time, yielding to the page between
  * slices, and the rest of the reading follows.
  */

@@ -1,5 +1,5 @@
 /**
- * The upgrade dialog opens by itself at most once per chat per day (issue 37): the day of each
+ * The upgrade dialog opens by itself at most once per chat per day: the day of each
  * chat's last nudge is kept on the device (localStorage, days of her own calendar), so a reload
  * or another tab does not ask again. After that the teaser's own button is the way in.
  */

@@ -19,7 +19,7 @@ interface CareModeInput {
 }
 
 /**
- * True while the chat is in care mode (issue 36): until the later of the server's `careUntil`
+ * True while the chat is in care mode: until the later of the server's `careUntil`
  * and CARE_MODE_MS after the device's newest crisis signal (careMode.ts). It ends on time while
  * the chat stays open.
  */

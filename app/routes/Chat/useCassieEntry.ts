@@ -7,7 +7,7 @@ import { startEmptyChat } from './chatActions';
 
 /**
  * bestie=cassie for a signed-in user with no chat open (spec §4): her most recently updated
- * chat with Cassie (issue 38: 'Chat with Cassie' never opens another bestie's chat), or else
+ * chat with Cassie ('Chat with Cassie' never opens another bestie's chat), or else
  * one empty Cassie chat, made on the device with `freshId`, the id of the fresh chat already
  * on screen, so opening it keeps the same screen and what she typed. Waits until sync has told
  * the device what the server has (or cannot). Returns true while it decides.

@@ -27,8 +27,8 @@ export function useKeyboardOpen(): boolean {
       fullHeight = height();
     };
     // Read on the next frame, not now: the viewport's size read right after the screen is
-    // drawn makes the browser lay the new screen out at once, inside this task (30 ms on the
-    // chat's first draw here), rather than in the frame it was going to draw anyway.
+    // drawn makes the browser lay the new screen out at once, inside this task (a costly
+    // layout on the chat's first draw), rather than in the frame it was going to draw anyway.
     const firstFrame = requestAnimationFrame(() => {
       if (width === null) measure();
     });

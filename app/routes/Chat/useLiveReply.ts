@@ -79,7 +79,7 @@ export function useLiveReply(
       if (delay === undefined) return;
       again = window.setTimeout(() => setReadAgain({ id: readId, attempt: attempt + 1 }), delay);
     };
-    // The stream reader loads with her first send, not with the screen (issue 14).
+    // The stream reader loads with her first send, not with the screen.
     import('../../http/chats')
       .then(({ readReplyStream }): Promise<ReplyStreamEnd> =>
         readReplyStream(

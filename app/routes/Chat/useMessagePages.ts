@@ -23,7 +23,7 @@ interface Paging {
 }
 
 /**
- * The open chat a page at a time (issue 13): it opens on its newest page, and each loadOlder
+ * The open chat a page at a time: it opens on its newest page, and each loadOlder
  * adds the page before. Only the start moves: what she has read stays, and every new message
  * (hers, a reply) comes in below, live. Another chat starts at its newest page again.
  */

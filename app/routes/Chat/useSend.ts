@@ -43,7 +43,7 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
     });
   }
 
-  /** 'Use this text' (issue 37): the screenshot goes with her next message; null removes it. */
+  /** 'Use this text': the screenshot goes with her next message; null removes it. */
   function setScreenshot(pick: ScreenshotMessage | null) {
     setScreenshotState(pick);
     void saveDraftScreenshot(draftKey, pick);

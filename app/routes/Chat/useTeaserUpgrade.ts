@@ -3,7 +3,7 @@ import { lazyModule } from '../../components/lazyModule';
 import { MESSAGE_BOX_ID } from './InputBar';
 
 /** Which chats have had their nudge today: asked for as a teaser arrives (2 s before it is
- * read), no part of the screen's first load (issue 14). Not to be had (offline before the app
+ * read), no part of the screen's first load. Not to be had (offline before the app
  * was cached): no nudge, and the teaser's own button is still there. */
 const nudgeDays = lazyModule(() => import('./nudgeOnce'));
 
@@ -23,11 +23,11 @@ function boxInUse(): boolean {
 
 /**
  * The upgrade dialog's open state, and its nudge after a teaser reply (spec §4, §9), which
- * asks once (issue 37, a deliberate difference from the spec the README lists):
+ * asks once (a deliberate difference from the spec; README, Where we differ):
  * - at most once per chat per day (nudgeOnce.ts), 2 s after a teaser, the first time;
  * - never while her message box has the focus or holds words: it waits until she has sent
  *   (`afterSend`) or has left the box empty, so it never takes the focus while she types;
- * - never in care mode (`held`, issue 36): a nudge waiting then never opens, and none starts.
+ * - never in care mode (`held`): a nudge waiting then never opens, and none starts.
  * She can always close it and keep chatting; the teaser's subscribe button is always there.
  */
 export function useTeaserUpgrade(held = false, chatId?: string) {

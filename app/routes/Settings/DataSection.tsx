@@ -6,7 +6,7 @@ import { toast } from '../../state/useToastStore';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import './account.css';
 
-/** 'Your data' (issue 12): take all of it with her, or erase it. */
+/** 'Your data': take all of it with her, or erase it. */
 export function DataSection() {
   const [downloading, setDownloading] = useState(false);
 

@@ -65,7 +65,7 @@ export function DeleteAccountDialog() {
 }
 
 /**
- * Time left on a plan is lost with the account (issue 37): the dialog names the plan and when it
+ * Time left on a plan is lost with the account: the dialog names the plan and when it
  * would have ended, before she confirms. Nothing when she is free or her plan has run out.
  */
 function PlanLeft({ user, now }: { user: PublicUser | null; now: number }) {

@@ -21,7 +21,7 @@ function periodOf(purchase: PurchaseView): string {
   return `${ended ? 'Ended' : 'Ends'} ${day(purchase.endsAt)}`;
 }
 
-/** Her purchases (issue 10): plan, price, date and end; plans never renew. */
+/** Her purchases: plan, price, date and end; plans never renew. */
 export function PurchasesSection() {
   const [state, setState] = useState<PurchasesState>({ kind: 'loading' });
   // Asked again when her plan changes (a payment, or a plan that ended).

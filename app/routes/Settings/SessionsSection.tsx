@@ -4,7 +4,7 @@ import { lastActiveLabel, longDate } from './lastActive';
 import { useSessions } from './useSessions';
 import './account.css';
 
-/** 'Your devices' (issue 12): where she is signed in, and signing the others out. */
+/** 'Your devices': where she is signed in, and signing the others out. */
 export function SessionsSection() {
   const { outcome, busy, retry, signOut, signOutOthers } = useSessions();
   const others = outcome.kind === 'loaded' ? outcome.sessions.filter((s) => !s.current) : [];

@@ -10,7 +10,7 @@ import { SessionsSection } from './SessionsSection';
 import { ThemeSection } from './ThemeSection';
 import './settings.css';
 
-/** /settings (guarded): her account, profile, theme, devices and data (spec §2, issue 12). */
+/** /settings (guarded): her account, profile, theme, devices and data (spec §2). */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   return (

@@ -10,7 +10,7 @@ import {
 } from '@shared/markdown';
 
 /**
- * The complete export's documents (issue 37): each chat as Markdown and the README that leads
+ * The complete export's documents: each chat as Markdown and the README that leads
  * to them. They are written from the presented chat (what data.json holds), so a reply her
  * plan does not cover is its teaser here too. Times are UTC: the server does not know hers.
  */

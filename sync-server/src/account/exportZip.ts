@@ -16,7 +16,7 @@ import { chatFileName, chatMarkdown, readmeMarkdown } from './exportMarkdown';
 const { readme, data, chatsDir, profilePicture, screenshotsDir } = EXPORT_ZIP_ENTRIES;
 
 /**
- * The complete export (issue 37) as a zip written while it is sent: README.md, data.json (the
+ * The complete export as a zip written while it is sent: README.md, data.json (the
  * JSON route's file, a chat at a time), a Markdown document per chat, then her profile picture
  * and every screenshot she uploaded, sent or not. yazl pumps one entry at a time and opens each
  * lazily, so memory holds one chat or one read buffer of a file, whatever her history's size.

@@ -221,7 +221,7 @@ describe('a reply in a chat of 5,000 messages', () => {
   });
 
   it('gives the reply her question and, beside it, the text of the screenshot sent with it', async () => {
-    // Issue 37: 'Use this text' attaches; her words are the message, the screenshot's its text.
+    // 'Use this text' attaches; her words are the message, the screenshot's its text.
     seedChat(9, (n) => (n === 9 ? { extractedText: 'Jake: we should talk' } : {}));
     await writeReply(deps, { user, target: targetOf(9) });
     expect(requests[0]?.history.at(-1)).toEqual({ role: 'user', content: 'text 9' });

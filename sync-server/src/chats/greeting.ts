@@ -5,7 +5,7 @@ import type { MessageRow, NewMessage } from './repo';
 
 /**
  * The bestie's greeting, stored as the first message of a chat made from the persona picker
- * (issue 15): her message, answering none of hers. It is never a teaser, and no reply job or
+ * (spec §4): her message, answering none of hers. It is never a teaser, and no reply job or
  * upgrade nudge follows it.
  */
 export function greetingRow(props: {

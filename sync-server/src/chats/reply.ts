@@ -191,7 +191,7 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
         role: row.role,
         content: shownContent(row, viewer),
       })),
-      // Only the name she set, never her email's local part (issue 36, point 6).
+      // Only the name she set, never her email's local part.
       user: {
         name: replyName(props.user),
         ageRange: props.user.ageRange,

@@ -195,10 +195,11 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
 }
 
 /**
- * Her message, its chat and her account, as the job needs them; gone with a deleted chat. The
- * rows its send stored and read (`sent`) stand for the first two (the three reads were ~5 % of
- * a send under load). The job reads only their ids, her words and the chat's bestie, none of
- * which changes; a chat deleted since takes her message with it, and storeReply finds it gone.
+ * Her message, its chat and her account, as the job needs them; gone with a deleted chat. The rows
+ * its send stored and read (`sent`) stand for the first two (reading them again slowed every send
+ * under load; bench/HISTORY.md). The job reads only their ids, her words and the chat's bestie,
+ * none of which changes; a chat deleted since takes her message with it, and storeReply finds it
+ * gone.
  */
 function targetOf(
   deps: Deps,

@@ -92,8 +92,8 @@ function messageOf(values: unknown[]): MessageRow {
 
 /**
  * The messages a `SELECT ${MESSAGE_COLUMNS}` statement finds. better-sqlite3 hands them over as
- * arrays and they are made objects here: its own row objects cost ~1.3 µs more per message
- * (a chat page of 100: 130 µs, a third of opening it). Such a statement is only read this way
+ * arrays and they are made objects here: its own row objects cost more per message, a large
+ * share of opening a chat page. Such a statement is only read this way
  * (its SQL is its caller's own, so the connection's prepared copy is always in raw mode).
  */
 function allMessages<P extends unknown[]>(statement: Statement<P, unknown>, ...params: P) {
@@ -232,7 +232,7 @@ const CONVERSATION_COLUMNS = 'id, role, content, is_crisis, reply_to, chat_seq, 
 /**
  * The rows a `SELECT ${CONVERSATION_COLUMNS}` statement finds, made objects here (as
  * allMessages does). Six columns, not a message's nineteen: a reply reads a dozen rows, and
- * the columns it never used were 40 % of reading them (~10 µs of every reply).
+ * the columns it never used were a large share of reading them (bench/HISTORY.md).
  */
 function conversationOf<P extends unknown[]>(statement: Statement<P, unknown>, ...params: P) {
   return (statement.raw(true).all(...params) as unknown[][]).map((values): ConversationRow => ({
@@ -343,7 +343,7 @@ export function firstUserMessageId(db: Db, chatId: string): string | undefined {
 
 /**
  * Stores a message row and answers it as stored: the same values, made here as a read makes
- * them (RETURNING every column cost 3 µs of an insert's 8).
+ * them (RETURNING every column cost a large share of an insert; bench/HISTORY.md).
  */
 export function insertMessage(db: Db, message: MessageRow): MessageRow {
   db.prepare<[MessageRow]>(
@@ -421,7 +421,7 @@ export function setReplyError(
   ).run(props);
 }
 
-// Sync (issue 5): changes after a cursor, and rows by id.
+// Sync: changes after a cursor, and rows by id.
 
 /** Her chats (live and tombstones) changed after `cursor`, in change order, at most `limit`. */
 export function chatsChangedSince(
@@ -474,7 +474,7 @@ export function messagesByIds(db: Db, ids: string[]): MessageRow[] {
   );
 }
 
-// Plans (issue 10): replies are presented for her tier, so a change of tier sends them again.
+// Plans: replies are presented for her tier, so a change of tier sends them again.
 
 /**
  * Gives each of her replies (but crisis replies and greetings, always shown in full) a new

@@ -25,12 +25,12 @@ const groups = new WeakMap<Db, GroupCommit>();
 
 /**
  * Writes asked for during one turn of the event loop, committed together at its end. A commit
- * writes every page it changed to the WAL and flushes it (synchronous FULL); a message sent
- * and its reply stored were a commit each, some fifteen pages apiece, and 40 % of a send's
- * time under load. Writes that arrive together share those pages and one flush, and each is
- * answered only once it is on the disk, as before. Each write runs alone in its savepoint, in
- * the order asked, as it would have run then: it reads what the writes before it wrote. One
- * that throws is undone alone.
+ * writes every page it changed to the WAL and flushes it (synchronous FULL); a message sent and its
+ * reply stored were a commit each, some fifteen pages apiece, and a large part of a send's time
+ * under load (bench/HISTORY.md). Writes that arrive together share those pages and one flush, and
+ * each is answered only once it is on the disk, as before. Each write runs alone in its savepoint,
+ * in the order asked, as it would have run then: it reads what the writes before it wrote. One that
+ * throws is undone alone.
  */
 export function groupCommit(db: Db): GroupCommit {
   const known = groups.get(db);

@@ -48,7 +48,7 @@ export const STATEMENT_CACHE_SIZE = 500;
  *
  * A statement whose LIMIT or OFFSET is a bare parameter (a lone `?`) is compiled anew at every
  * run all the same: SQLite plans it with the number bound, and binding one again marks it
- * stale (~10 µs for a page of messages, several times per message sent). Ours say `LIMIT +?`,
+ * stale (a compile each time, several times per message sent). Ours say `LIMIT +?`,
  * a number SQLite reads only as the statement runs (`statementReuse.test.ts` holds us to it).
  */
 function cacheStatements(db: BetterDatabase): void {
@@ -77,7 +77,7 @@ function cacheStatements(db: BetterDatabase): void {
  * It runs `fn` as better-sqlite3's own does (the same statements, a savepoint when nested, a
  * promise refused), but makes one function where better-sqlite3's makes four (one per way to
  * begin) and defines five properties on each: ours are made at every write, as they close
- * over its arguments, some six per message sent, and making them was ~7 % of a send under load.
+ * over its arguments, some six per message sent, and making them slowed every send under load.
  */
 function beginImmediate(db: BetterDatabase): void {
   const outer = {

@@ -9,13 +9,13 @@ import type { Encoding } from './precompressed';
 /** Answers smaller than this go as they are: compressing them saves nothing worth the time. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
- * Answers up to this size are compressed on the spot (~20 µs for a 7 kB chat list); larger
+ * Answers up to this size are compressed on the spot (little work at this size); larger
  * ones (a chat page, a pull page) on libuv's pool, while the server goes on with others.
  */
 export const COMPRESS_IN_PLACE_MAX_BYTES = 16 * 1024;
 /**
- * Brotli's quality for answers made per request: its fastest, a third of quality 4's time
- * for ~5 % more bytes on a page of messages (still a fifth of gzip's time at its default).
+ * Brotli's quality for answers made per request: its fastest, far quicker than quality 4 for
+ * a few more bytes on a page of messages (and still quicker than gzip at its default).
  */
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 6;
@@ -85,7 +85,7 @@ const LEFT_AS_IS = new Set([204, 205, 206, 304]);
 /**
  * Compresses an answer held in memory (JSON, text, bytes) in one go, as her browser accepts:
  * with Content-Length, no stream set up per request. Setting up koa-compress's brotli stream
- * (its 4 MB window) cost ~300 µs a request, more than the answer itself.
+ * (its 4 MB window) cost more than the answer itself (bench/HISTORY.md).
  */
 async function compressInPlace(ctx: Context, encoding: Encoding): Promise<void> {
   if (ctx.compress === false || ctx.method === 'HEAD' || LEFT_AS_IS.has(ctx.status)) return;

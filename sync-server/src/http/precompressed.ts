@@ -24,7 +24,7 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 /**
  * The built app's content-hashed files, compressed once at brotli's and gzip's highest levels
- * (about 15 % fewer bytes than the per-request compressor's quality, and no compression work
+ * (fewer bytes than the per-request compressor's quality, and no compression work
  * per request). The work runs in the background on libuv's pool: until a file is ready, its
  * answers are compressed per request as before, so no request ever waits for it.
  */

@@ -10,7 +10,7 @@ import { validation } from '../http/errors';
 import * as repo from './repo';
 
 /**
- * The yearly count (issue 36, point 9): crisis referral notifications per UTC day, for the
+ * The yearly count: crisis referral notifications per UTC day, for the
  * totals California's SB 243 asks operators to report each year. Only a day, a kind and a
  * number are kept: never who, which chat or which message.
  */

@@ -8,7 +8,7 @@ export interface HistoryItem {
 
 /** What the prompt may know about her (spec §3 metadata), when she told us. */
 export interface ReplyUser {
-  /** The name she set, or '' when she set none (never her email: issue 36, point 6). */
+  /** The name she set, or '' when she set none (never her email). */
   name: string;
   ageRange: string | null;
   location: string | null;

@@ -1,5 +1,5 @@
 /**
- * A model's reply read for crisis help (issue 36, point 7). Whether she sees a reply whole is
+ * A model's reply read for crisis help. Whether she sees a reply whole is
  * decided from her side only (her message, the chat's risk state), never from the reply's own
  * text nor from a tag the model writes: a reply carrying help to a message not judged a
  * crisis is flagged `helpCard`, so the app shows the server's own help card in full beside it

@@ -56,7 +56,7 @@ export async function isCrisisMessage(
 }
 
 /**
- * A model's second opinion on her message (issue 36, point 8), for a message the detector did
+ * A model's second opinion on her message, for a message the detector did
  * not flag, when the provider has one and SAFETY_CHECK_TIMEOUT_MS is not 0: true when the model
  * reads any of her texts as a crisis. Never later than the timeout, and never an error: a
  * slow or failed check is dropped (false), and what the detector found stands either way.

@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import * as repo from './repo';
 
 /**
- * Her storage quota (issue 13): what she keeps (message text with screenshot text and analyses,
+ * Her storage quota: what she keeps (message text with screenshot text and analyses,
  * screenshot files, her profile picture) stays within config.storageQuotaBytes. The count is
  * users.storage_bytes, kept by triggers, so a check is one row read.
  */

@@ -5,7 +5,7 @@ import { FUZZ_ROUTES, routeName } from './routes';
 import { FUZZ_RUNS, fuzzOptions, FuzzWorld, RAISED_LIMITS } from './world';
 
 /**
- * Issue 13: random and malformed requests to every route, as a visitor and signed in, answer
+ * Random and malformed requests to every route, as a visitor and signed in, answer
  * below 500, throw nothing unhandled, and change nothing in the database when refused.
  */
 describe('every route, fuzzed, with the env limits raised', () => {

@@ -366,7 +366,7 @@ export interface FuzzHeaders {
   forwardedFor?: string;
   userAgent?: string;
   stripeSignature?: string;
-  /** Mostly a real coding the body is not in, or one nobody knows (issue 39, 4). */
+  /** Mostly a real coding the body is not in, or one nobody knows. */
   contentEncoding?: string;
   extra?: [string, string];
 }

@@ -49,7 +49,8 @@ export function ScreenshotDialog(props: ScreenshotDialogProps) {
   const readImage = (file: Blob) => void read(file, { enhanced, analysisType });
 
   // The reader's worker starts as the dialog opens, once it is drawn: while she picks an
-  // image, its wasm and language data load (13 s of a first read after install, issue 37).
+  // image, its wasm and language data load, so a first read after install waits far less
+  // (bench/HISTORY.md, ocr-first).
   useEffect(() => (open ? afterPaint(warmUpReader) : undefined), [open]);
 
   // A pasted or shared image is read the moment the dialog opens with it.

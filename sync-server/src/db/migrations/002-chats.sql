@@ -1,6 +1,6 @@
--- Chats, messages and entitlements (issue 3).
+-- Chats, messages and entitlements.
 -- Every chat and message write takes the next number of its user's change sequence, so sync
--- can ask for "changes since N" (issue 5). A deleted chat stays as a tombstone: deleted_at set,
+-- can ask for "changes since N". A deleted chat stays as a tombstone: deleted_at set,
 -- a new change_seq, title emptied, and its messages removed.
 
 CREATE TABLE user_change_seq (

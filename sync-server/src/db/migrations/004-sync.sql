@@ -1,4 +1,4 @@
--- Sync (issue 5): each pushed mutation is applied once per user; a replay answers from here.
+-- Sync: each pushed mutation is applied once per user; a replay answers from here.
 -- `result` is JSON: { status, error?, chatIds, messageIds, tombstoneIds } — the rows are
 -- presented afresh on a replay, so teasers follow her current plan.
 

@@ -1,4 +1,4 @@
--- Replies are jobs (issue "One way for every write"). Accepting her message stores it and its
+-- Replies are jobs (one way for every write). Accepting her message stores it and its
 -- reply job in one transaction; a runner claims jobs with a lease (so a restart, or another
 -- process, takes over an abandoned one) and stores the reply, or marks the job failed and puts
 -- `reply_error` on her message. Messages get their place in the chat, `chat_seq` (1, 2, 3, ...),

@@ -1,4 +1,4 @@
--- Payments (issue 10). One row per PaymentIntent we made; what she has is worked out from her
+-- Payments. One row per PaymentIntent we made; what she has is worked out from her
 -- fulfilled, non-revoked purchases (entitlements/service.ts), never stored as a tier.
 -- Fulfilment is once per PaymentIntent: a pending row becomes succeeded in one UPDATE ... WHERE
 -- status = 'pending', and a refund or dispute that comes first leaves it revoked for good.

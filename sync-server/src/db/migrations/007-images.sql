@@ -1,4 +1,4 @@
--- Uploaded images (issue 11). The file is DATA_DIR/images/<user_id>/<id>.<format>, a name the
+-- Uploaded images. The file is DATA_DIR/images/<user_id>/<id>.<format>, a name the
 -- server made; the row says whose it is, so only she is ever sent it. An image goes with the
 -- chat whose messages use it (chats/service.ts deleteChat) and with her account.
 

@@ -1,4 +1,4 @@
--- Her profile and her devices (issue 12).
+-- Her profile and her devices.
 -- users.theme: the theme she chose on her account ('pink', 'light', 'dark'), so a new device
 -- starts in it; NULL until she picks one.
 -- sessions.public_id: the id her devices list shows and DELETE /api/sessions/{id} takes (never

@@ -1,4 +1,4 @@
--- Issue 13 item 4: bounded reads of long chats, and a storage quota per user.
+-- Bounded reads of long chats, and a storage quota per user.
 --
 -- users.storage_bytes: the bytes she keeps with us, kept up to date by the triggers below on
 -- every insert and delete (so a send checks her quota with one row read, never a SUM of her

@@ -1,4 +1,4 @@
--- Issue 36. A chat's risk state: the newest crisis signal from her side (ms), from which care
+-- A chat's risk state: the newest crisis signal from her side (ms), from which care
 -- mode runs for 24 hours. A reply's flags, set from her side only when it is written:
 -- help_card (a model's reply carrying crisis help to a message not judged a crisis: shown as
 -- the teaser beside the server's own help card, never whole for that reason) and care

@@ -1,4 +1,4 @@
--- The yearly count (issue 36, point 9): crisis referral notifications per UTC day and kind
+-- The yearly count: crisis referral notifications per UTC day and kind
 -- ('crisis_reply': the server stored a crisis reply; 'help_shown': a device showed a help
 -- card), for the yearly totals California's SB 243 asks operators to report. Deliberately no
 -- user, chat, message or device: a day, a kind and a number, nothing personal.

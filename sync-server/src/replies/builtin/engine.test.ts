@@ -260,7 +260,7 @@ describe('care mode', () => {
 });
 
 describe('a screenshot she shares', () => {
-  // Short enough that its "Thank you!" read as thanks to the bestie (issue 38).
+  // Short enough that its "Thank you!" could read as thanks to the bestie.
   const RECEIPT = 'CORNER CAFE\nLatte 4.50\nMuffin 3.25\nTotal $7.75\nThank you!';
   const receipt = { text: RECEIPT, analysisType: null, analysis: null };
   const shared = (personaId: number, screenshot: SharedScreenshot, content = screenshot.text) =>

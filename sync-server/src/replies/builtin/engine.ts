@@ -10,8 +10,8 @@ import type { ScreenshotLines } from './screenshotLines';
 
 /**
  * A number from the seed and a slot name, so the same input gives the same reply: FNV-1a, a
- * spread of 32 bits for picking a line (nothing is kept secret by it). It was SHA-256, a
- * hash object made for each of a reply's picks, ~2 % of a send under load.
+ * spread of 32 bits for picking a line (nothing is kept secret by it), so no hash object is
+ * made for each of a reply's picks.
  */
 function pickIndex(seed: string, slot: string, length: number): number {
   const text = `${seed}:${slot}`;

@@ -946,7 +946,7 @@ export const LINES: Readonly<Record<number, PersonaLines>> = {
 };
 
 /**
- * What every bestie says in care mode (issue 36: a crisis signal in this chat in the last 24
+ * What every bestie says in care mode (a crisis signal in this chat in the last 24
  * hours), after one of her own `sad` openers: her safety first, and always a way to a person.
  */
 export const CARE_LINES: { takes: readonly string[]; questions: readonly string[] } = {
