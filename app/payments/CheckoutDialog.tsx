@@ -7,7 +7,7 @@ import { Spinner } from '../components/ui/Spinner';
 import { verifyPayment } from '../http/payments';
 import { refreshUser, useUserStore } from '../state/useUserStore';
 import { syncNow } from '../sync/runtime';
-import { useCheckout } from './useCheckout';
+import { checkoutPaid, useCheckout } from './useCheckout';
 import type { Paid } from './usePaymentAttempt';
 
 // Stripe's form (and Stripe.js behind it) loads only when a paying screen needs it.
@@ -60,6 +60,8 @@ export function CheckoutDialog({ plan, open, onOpenChange, onPaid }: CheckoutDia
   const defaultEmail = useUserStore((state) => state.user?.email ?? '');
 
   async function paid(payment: Paid) {
+    // The provider took it: that intent is spent, and the next checkout starts afresh.
+    checkoutPaid();
     await settlePayment(plan, payment);
     onPaid(payment);
   }
