@@ -188,9 +188,13 @@ describe('/checkout', () => {
     );
     const user = await fillCard(dialog, '4242424242424242');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
-    await waitFor(() => expect(location()).toBe('/checkout-success?plan=bestie-month'), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () =>
+        expect(location()).toBe('/checkout-success?plan=bestie-month&payment_intent=pi_test_abc'),
+      {
+        timeout: 5000,
+      },
+    );
     expect(confirmTestPayment).toHaveBeenCalledWith(
       expect.objectContaining({
         clientSecret: SECRET,
@@ -218,7 +222,7 @@ describe('/checkout', () => {
     expect(toasts.queryByText('Subscription Success!')).toBeNull();
   });
 
-  it('still succeeds when verification fails (only logged)', async () => {
+  it('still goes on to /checkout-success, which checks again, when verification fails (only logged)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(verifyPayment).mockRejectedValue(new TypeError('Failed to fetch'));
     vi.mocked(confirmTestPayment).mockResolvedValue({
@@ -228,11 +232,39 @@ describe('/checkout', () => {
     const { dialog, location } = await openCheckout();
     const user = await fillCard(dialog, '4242424242424242');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
-    await waitFor(() => expect(location()).toBe('/checkout-success?plan=bestie-month'), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () =>
+        expect(location()).toBe('/checkout-success?plan=bestie-month&payment_intent=pi_test_abc'),
+      {
+        timeout: 5000,
+      },
+    );
     expect(logged).toHaveBeenCalledWith('Failed to verify payment with server', expect.anything());
     logged.mockRestore();
+  });
+});
+
+describe('success only when the server says so (issue 40, 4)', () => {
+  it("says no 'Subscription Success!' while the server has the payment as processing", async () => {
+    vi.mocked(verifyPayment).mockResolvedValue({
+      ok: true,
+      status: 'pending',
+      subscriptionTier: 'free',
+      subscriptionEndsAt: null,
+    });
+    vi.mocked(confirmTestPayment).mockResolvedValue({
+      paymentIntentId: 'pi_test_abc',
+      status: 'succeeded',
+    });
+    const { dialog } = await openCheckout();
+    const user = await fillCard(dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Payment processing…' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const toasts = within(screen.getByRole('region', { name: /notifications/i }));
+    expect(toasts.queryByText('Subscription Success!')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
   });
 });
 
