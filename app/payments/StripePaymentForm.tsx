@@ -24,45 +24,24 @@ export const STRIPE_READY_WITHIN_MS = 10_000;
 export const STRIPE_LOAD_FAILED =
   "We couldn't load the secure payment form. Check your connection or any content blocker, then try again.";
 
-interface Load {
-  promise: Promise<Stripe | null>;
-  settled: boolean;
-}
-const loads = new Map<string, Load>();
+const loads = new Map<string, Promise<Stripe | null>>();
 
 /**
  * Stripe.js, loaded from Stripe's own domain once per key, on the first paying screen. A load
  * that failed is forgotten here, and Stripe's loader forgets it too (@stripe/stripe-js clears
- * its cached promise once a load has finally failed), so the next call fetches it again.
+ * its cached promise once a load has finally failed, after its one retry), so 'Try again'
+ * fetches it afresh. One still under way (a slow network) is waited for again: the browser
+ * would share its request with a new script of the same address anyway.
  */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   const kept = loads.get(publishableKey);
-  if (kept) return kept.promise;
-  const load: Load = { promise: loadStripe(publishableKey), settled: false };
-  load.promise.then(
-    () => (load.settled = true),
-    () => {
-      load.settled = true;
-      if (loads.get(publishableKey) === load) loads.delete(publishableKey);
-    },
-  );
+  if (kept) return kept;
+  const load = loadStripe(publishableKey);
+  load.catch(() => {
+    if (loads.get(publishableKey) === load) loads.delete(publishableKey);
+  });
   loads.set(publishableKey, load);
-  return load.promise;
-}
-
-/**
- * 'Try again'. A load that failed starts afresh. One still hanging (a stalled connection
- * never ends it) has its script given up on: its `error` event makes Stripe's loader remove
- * that script and inject a new one (the loader's own retry); should that end the load
- * instead, it is started again.
- */
-function retryStripe(publishableKey: string): Promise<Stripe | null> {
-  const kept = loads.get(publishableKey);
-  if (!kept || kept.settled) return stripeFor(publishableKey);
-  document
-    .querySelector<HTMLScriptElement>('script[src^="https://js.stripe.com/"]')
-    ?.dispatchEvent(new Event('error'));
-  return kept.promise.catch(() => stripeFor(publishableKey));
+  return load;
 }
 
 /**
@@ -109,7 +88,7 @@ export default function StripePaymentForm(props: StripePaymentFormProps) {
     setFailed(false);
     setReady(false);
     setAttempt((count) => count + 1);
-    if (!stripe) setLoading(retryStripe(publishableKey));
+    if (!stripe) setLoading(stripeFor(publishableKey));
   }
 
   const options = useMemo<StripeElementsOptions>(
