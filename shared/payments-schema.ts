@@ -8,7 +8,14 @@ import { emailSchema } from './validation';
 const planIdSchema = z.enum(PLAN_IDS, { error: paymentMessages.planInvalid });
 
 /** POST /api/guest-create-payment-intent body. */
-export const createPaymentIntentSchema = z.object({ planId: planIdSchema });
+export const createPaymentIntentSchema = z.object({
+  planId: planIdSchema,
+  // One PaymentIntent per checkout (issue 40): the device's checkout id.
+  checkoutId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
+});
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentSchema>;
 
 /** POST /api/verify-payment body. */

@@ -7,7 +7,7 @@ import { Spinner } from '../components/ui/Spinner';
 import { verifyPayment } from '../http/payments';
 import { refreshUser, useUserStore } from '../state/useUserStore';
 import { syncNow } from '../sync/runtime';
-import { useCheckout } from './useCheckout';
+import { checkoutPaid, useCheckout } from './useCheckout';
 import type { Paid } from './usePaymentAttempt';
 
 // Stripe's form (and Stripe.js behind it) loads only when a paying screen needs it.
@@ -24,7 +24,12 @@ interface CheckoutDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** After the payment is taken, verified (or not: only logged) and her data refreshed. */
-  onPaid: (paid: Paid) => void;
+  onPaid: (paid: Settled) => void;
+}
+
+/** A payment the provider took, and whether the server has called it fulfilled yet. */
+export interface Settled extends Paid {
+  fulfilled: boolean;
 }
 
 /**
@@ -32,14 +37,17 @@ interface CheckoutDialogProps {
  * replies in full) to this device. The provider's webhook fulfils it too, so a failed
  * verification is only logged (spec §4, §8).
  */
-async function settlePayment(plan: Plan, paid: Paid): Promise<void> {
+async function settlePayment(plan: Plan, paid: Paid): Promise<boolean> {
+  let fulfilled = false;
   try {
-    await verifyPayment({ paymentIntentId: paid.paymentIntentId, planId: plan.id });
+    const answer = await verifyPayment({ paymentIntentId: paid.paymentIntentId, planId: plan.id });
+    fulfilled = answer.status === 'fulfilled';
   } catch (error) {
     console.error(paymentMessages.verifyFailed, error);
   }
   await refreshUser();
   void syncNow();
+  return fulfilled;
 }
 
 function Preparing() {
@@ -60,8 +68,10 @@ export function CheckoutDialog({ plan, open, onOpenChange, onPaid }: CheckoutDia
   const defaultEmail = useUserStore((state) => state.user?.email ?? '');
 
   async function paid(payment: Paid) {
-    await settlePayment(plan, payment);
-    onPaid(payment);
+    // The provider took it: that intent is spent, and the next checkout starts afresh.
+    checkoutPaid();
+    const fulfilled = await settlePayment(plan, payment);
+    onPaid({ ...payment, fulfilled });
   }
 
   return (

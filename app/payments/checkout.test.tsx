@@ -11,6 +11,7 @@ import {
 } from '../http/payments';
 import { givenUser, renderApp, USER } from '../test-utils';
 import { preloadDialogs } from '../components/ui/Dialog';
+import { forgetPreparedCheckout } from './useCheckout';
 
 // As on a screen that has painted: the dialogs' Radix side is in (see Dialog.tsx).
 beforeAll(preloadDialogs);
@@ -54,6 +55,8 @@ async function fillCard(dialog: HTMLElement, card: string) {
 }
 
 beforeEach(() => {
+  forgetPreparedCheckout();
+  vi.mocked(createPaymentIntent).mockReset();
   givenUser(USER);
   vi.mocked(getClientConfig).mockResolvedValue({ payments: { provider: 'test' } });
   vi.mocked(createPaymentIntent).mockResolvedValue({ clientSecret: SECRET });
@@ -86,7 +89,10 @@ describe('/checkout', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => vi.advanceTimersByTime(60));
     expect(screen.getByRole('dialog', { name: 'Subscribe to Bestie for the Year' })).toBeTruthy();
-    expect(vi.mocked(createPaymentIntent)).toHaveBeenCalledWith({ planId: 'bestie-year' });
+    expect(vi.mocked(createPaymentIntent)).toHaveBeenCalledWith({
+      planId: 'bestie-year',
+      checkoutId: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+    });
   });
 
   it("says 'Preparing your checkout...' while the payment is being set up", async () => {
@@ -182,9 +188,13 @@ describe('/checkout', () => {
     );
     const user = await fillCard(dialog, '4242424242424242');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
-    await waitFor(() => expect(location()).toBe('/checkout-success?plan=bestie-month'), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () =>
+        expect(location()).toBe('/checkout-success?plan=bestie-month&payment_intent=pi_test_abc'),
+      {
+        timeout: 5000,
+      },
+    );
     expect(confirmTestPayment).toHaveBeenCalledWith(
       expect.objectContaining({
         clientSecret: SECRET,
@@ -212,7 +222,7 @@ describe('/checkout', () => {
     expect(toasts.queryByText('Subscription Success!')).toBeNull();
   });
 
-  it('still succeeds when verification fails (only logged)', async () => {
+  it('still goes on to /checkout-success, which checks again, when verification fails (only logged)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(verifyPayment).mockRejectedValue(new TypeError('Failed to fetch'));
     vi.mocked(confirmTestPayment).mockResolvedValue({
@@ -222,11 +232,39 @@ describe('/checkout', () => {
     const { dialog, location } = await openCheckout();
     const user = await fillCard(dialog, '4242424242424242');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
-    await waitFor(() => expect(location()).toBe('/checkout-success?plan=bestie-month'), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () =>
+        expect(location()).toBe('/checkout-success?plan=bestie-month&payment_intent=pi_test_abc'),
+      {
+        timeout: 5000,
+      },
+    );
     expect(logged).toHaveBeenCalledWith('Failed to verify payment with server', expect.anything());
     logged.mockRestore();
+  });
+});
+
+describe('success only when the server says so (issue 40, 4)', () => {
+  it("says no 'Subscription Success!' while the server has the payment as processing", async () => {
+    vi.mocked(verifyPayment).mockResolvedValue({
+      ok: true,
+      status: 'pending',
+      subscriptionTier: 'free',
+      subscriptionEndsAt: null,
+    });
+    vi.mocked(confirmTestPayment).mockResolvedValue({
+      paymentIntentId: 'pi_test_abc',
+      status: 'succeeded',
+    });
+    const { dialog } = await openCheckout();
+    const user = await fillCard(dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Payment processing…' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const toasts = within(screen.getByRole('region', { name: /notifications/i }));
+    expect(toasts.queryByText('Subscription Success!')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
   });
 });
 
@@ -243,5 +281,66 @@ describe('paying twice by accident', () => {
     });
     expect(confirmTestPayment).toHaveBeenCalledTimes(1);
     await act(async () => answer({ paymentIntentId: 'pi_test_abc', status: 'succeeded' }));
+  });
+});
+
+describe('one payment intent per checkout (issue 40)', () => {
+  const sentCheckoutIds = () =>
+    vi.mocked(createPaymentIntent).mock.calls.map(([body]) => body.checkoutId);
+
+  async function closeAndReopen(dialog: HTMLElement) {
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    return screen.findByRole('dialog', { name: /^Subscribe to / });
+  }
+
+  it('sends the same checkout id with every create, kept on the device', async () => {
+    const { dialog, unmount } = await openCheckout();
+    await within(dialog).findByLabelText('Card number');
+    unmount();
+    // A reload: nothing kept in memory; the server reuses her intent for this checkout id.
+    forgetPreparedCheckout();
+    await openCheckout('/checkout?plan=bestie-year');
+    await waitFor(() => expect(createPaymentIntent).toHaveBeenCalledTimes(2));
+    const [first, second] = sentCheckoutIds();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(second).toBe(first);
+    expect(localStorage.getItem('besties.checkoutId')).toBe(first);
+  });
+
+  it('does not make another intent when the dialog reopens for the same plan', async () => {
+    const { dialog } = await openCheckout();
+    await within(dialog).findByLabelText('Card number');
+    const again = await closeAndReopen(dialog);
+    expect(await within(again).findByLabelText('Card number')).toBeTruthy();
+    expect(createPaymentIntent).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when the one who pays has changed (signed out, then reopened)', async () => {
+    const { dialog } = await openCheckout();
+    await within(dialog).findByLabelText('Card number');
+    act(() => givenUser(null));
+    const again = await closeAndReopen(dialog);
+    await within(again).findByLabelText('Card number');
+    expect(createPaymentIntent).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts a fresh checkout id once a payment has gone through', async () => {
+    vi.mocked(confirmTestPayment).mockResolvedValue({
+      paymentIntentId: 'pi_test_abc',
+      status: 'succeeded',
+    });
+    const { dialog, location, router } = await openCheckout();
+    const user = await fillCard(dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+    await waitFor(() => expect(location()).toMatch(/^\/checkout-success/), { timeout: 5000 });
+    await act(() => router.navigate('/checkout?plan=bestie-month'));
+    await screen.findByRole('dialog', { name: /^Subscribe to / });
+    await waitFor(() => expect(createPaymentIntent).toHaveBeenCalledTimes(2));
+    const [first, second] = sentCheckoutIds();
+    expect(second).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(second).not.toBe(first);
   });
 });

@@ -4,7 +4,7 @@ import { isPlanId, planById } from '@shared/plans';
 import type { Plan } from '@shared/plans';
 import { SimplePage } from '../components/SimplePage';
 import { CheckoutDialog } from '../payments/CheckoutDialog';
-import type { Paid } from '../payments/usePaymentAttempt';
+import type { Settled } from '../payments/CheckoutDialog';
 import { toast } from '../state/useToastStore';
 
 /** Spec §9: a valid plan in the URL opens the payment dialog about 300 ms after load. */
@@ -38,10 +38,16 @@ function PlanCheckout({ plan }: { plan: Plan }) {
     return () => window.clearTimeout(timer);
   }, []);
 
-  function paid({ email }: Paid) {
-    toast({ title: 'Subscription Success!', description: `You're now a ${plan.name}!` });
+  // Success is said once the server has called the payment fulfilled; /checkout-success asks
+  // it again (and again, while the payment is processing) from the payment's id.
+  function paid({ email, paymentIntentId, fulfilled }: Settled) {
+    if (fulfilled) {
+      toast({ title: 'Subscription Success!', description: `You're now a ${plan.name}!` });
+    }
     setPaying(false);
-    void navigate(`/checkout-success?plan=${plan.id}`, { state: { email } });
+    void navigate(`/checkout-success?plan=${plan.id}&payment_intent=${paymentIntentId}`, {
+      state: { email },
+    });
   }
 
   return (
