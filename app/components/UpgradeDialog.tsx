@@ -2,7 +2,7 @@ import './dialogs.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PLAN_ID, PLANS, planById, type Plan, type PlanId } from '@shared/plans';
-import { CheckoutDialog } from '../payments/CheckoutDialog';
+import { CheckoutDialog, type Settled } from '../payments/CheckoutDialog';
 import { toast } from '../state/useToastStore';
 import { Dialog, DialogClose, DialogContent } from './ui/Dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/Tabs';
@@ -44,10 +44,16 @@ export function UpgradeDialog({ open, onOpenChange, chatId }: UpgradeDialogProps
   }
   const plan = planById(planId) as Plan;
 
-  function paid() {
-    toast({ title: 'Payment Successful!', description: `You're now a ${plan.name}!` });
+  // Celebrated only once the server called it fulfilled; a payment still processing goes to
+  // /checkout-success, which says so and asks again until the server knows.
+  function paid({ paymentIntentId, fulfilled }: Settled) {
     setPaying(false);
     onOpenChange(false);
+    if (!fulfilled) {
+      void navigate(`/checkout-success?plan=${plan.id}&payment_intent=${paymentIntentId}`);
+      return;
+    }
+    toast({ title: 'Payment Successful!', description: `You're now a ${plan.name}!` });
     const back = chatId ? `/chat/${chatId}` : '/chat/cassie';
     void navigate(`${back}?success=true&plan=${plan.id}`);
   }

@@ -15,6 +15,7 @@ import {
   getClientConfig,
   verifyPayment,
 } from '../../http/payments';
+import { useToastStore } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';
 import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
@@ -102,6 +103,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  // One toast at a time, kept in a store the next test would see.
+  useToastStore.setState({ current: null });
   stopSync?.();
   stopSync = undefined;
   vi.unstubAllGlobals();
@@ -167,6 +170,57 @@ describe('paying from the upgrade dialog in a chat', () => {
         paymentIntentId: 'pi_test_1',
         planId: 'bestie-year',
       });
+    },
+  );
+
+  it(
+    'celebrates nothing while the payment is still processing, and goes where it is checked again',
+    { timeout: 30_000 },
+    async () => {
+      vi.mocked(verifyPayment).mockResolvedValue({
+        ok: true,
+        status: 'pending',
+        subscriptionTier: 'free',
+        subscriptionEndsAt: null,
+      });
+      vi.mocked(getCurrentUser).mockResolvedValue(FREE);
+      const router = createMemoryRouter(
+        [
+          { path: '/checkout-success', element: <p>Checking your payment</p> },
+          {
+            path: '/chat/:id?',
+            element: (
+              <RequireUser>
+                <ChatPage />
+              </RequireUser>
+            ),
+          },
+        ],
+        { initialEntries: ['/chat/c1'] },
+      );
+      render(
+        <>
+          <RouterProvider router={router} />
+          <Toaster />
+        </>,
+      );
+      const user = userEvent.setup();
+      await screen.findByText('Oh babe, that stings.', {}, { timeout: 8000 });
+      await user.click(screen.getByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }));
+      const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' });
+      await user.click(within(upgrade).getByRole('button', { name: 'Subscribe Now' }));
+      const checkout = within(
+        await screen.findByRole('dialog', { name: 'Subscribe to Bestie for the Month' }),
+      );
+      await user.type(await checkout.findByLabelText('Card number'), '4242424242424242');
+      await user.type(checkout.getByLabelText('Expiry'), '1234');
+      await user.type(checkout.getByLabelText('CVC'), '123');
+      await user.click(checkout.getByRole('button', { name: 'Pay $14.99' }));
+
+      expect(await screen.findByText('Checking your payment')).toBeTruthy();
+      expect(router.state.location.search).toBe('?plan=bestie-month&payment_intent=pi_test_1');
+      expect(screen.queryByText('Payment Successful!')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Bestie Upgrade Complete!' })).toBeNull();
     },
   );
 });
