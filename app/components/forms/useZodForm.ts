@@ -34,6 +34,9 @@ export interface FieldProps {
  * - the server's field errors (`fieldErrorsFromApi`) show and take the focus the same way.
  *
  * Submit handlers receive the schema's output (trimmed, normalised): what the server expects.
+ * `defaultValues` are what the fields hold (strings; a select's '' for none); `options` are
+ * any other useForm option: ProfileForm passes `values` to follow her account under her edits.
+ * A field's extra props (id, label, autoComplete, disabled...) go beside `{...form.field(name)}`.
  */
 export function useZodForm<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
