@@ -50,10 +50,15 @@ export const profileUpdateSchema = z
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
-/** The profile form on Settings (what she can type; the same rules as the server). */
+/**
+ * The profile form on Settings (what she can type; the same rules as the server). Age Range
+ * takes the select's values as they are: '' is 'Prefer not to say', saved as not set (null).
+ */
 export const profileFormSchema = z.object({
   name: textField(NAME_MAX_LENGTH, profileMessages.nameTooLong),
-  ageRange: z.enum(AGE_RANGES, { error: profileMessages.ageRangeInvalid }).nullable(),
+  ageRange: z
+    .enum(['', ...AGE_RANGES], { error: profileMessages.ageRangeInvalid })
+    .transform((range) => range || null),
   location: textField(LOCATION_MAX_LENGTH, profileMessages.locationTooLong),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;

@@ -1,4 +1,4 @@
-import type { SelectHTMLAttributes } from 'react';
+import type { Ref, SelectHTMLAttributes } from 'react';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> {
   id: string;
@@ -8,10 +8,18 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   options: ReadonlyArray<{ value: string; label: string }>;
   /** The field's problem, shown under it and tied to it for screen readers. */
   error?: string;
+  inputRef?: Ref<HTMLSelectElement>;
 }
 
 /** A native select with its label and error, laid out as TextField. */
-export function SelectField({ id, label, options, error, ...selectProps }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  options,
+  error,
+  inputRef,
+  ...selectProps
+}: SelectFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className="field">
@@ -21,6 +29,7 @@ export function SelectField({ id, label, options, error, ...selectProps }: Selec
       <select
         {...selectProps}
         id={id}
+        ref={inputRef}
         className="field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -47,6 +47,23 @@ describe('/forgot-password', () => {
     expect(requestMock).not.toHaveBeenCalled();
   });
 
+  it("shows 'Please enter a valid email address' on an empty field and puts the focus on it", async () => {
+    renderApp('/forgot-password');
+    const email = screen.getByLabelText('Email');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));
+    const error = screen.getByText('Please enter a valid email address');
+    expect(screen.queryByText('Email is required')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(error.id);
+    expect(document.activeElement).toBe(email);
+    expect(requestMock).not.toHaveBeenCalled();
+
+    await user.type(email, 'm');
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it("shows 'Sending...' while busy, then 'Check your inbox!'; 'Try again' returns to the form", async () => {
     let answer!: (value: { ok: boolean; message: string }) => void;
     requestMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
@@ -61,6 +78,14 @@ describe('/forgot-password', () => {
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('button', { name: 'Send Reset Instructions' })).toBeTruthy();
+  });
+
+  it("'Try again' brings the form back with her email in it", async () => {
+    requestMock.mockResolvedValue({ ok: true, message: SENT });
+    renderApp('/forgot-password');
+    const user = await submit('me@example.com');
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('me@example.com');
   });
 
   it("toasts 'Error' with the server's message", async () => {

@@ -1,6 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { FORGOT_PASSWORD_MESSAGE, forgotPasswordSchema, messages } from '@shared/validation';
+import { useState } from 'react';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordSchema,
+  messages,
+  type ForgotPasswordBody,
+} from '@shared/validation';
 import { EmailField } from '../../components/forms/EmailField';
+import { useZodForm } from '../../components/forms/useZodForm';
 import { ApiError, userMessageOf } from '../../http/client';
 import { toast } from '../../state/useToastStore';
 import { RecoveryCard } from './RecoveryCard';
@@ -8,7 +14,7 @@ import { requestPasswordReset, UNEXPECTED_ERROR } from './recoveryApi';
 
 const FALLBACK_ERROR = 'Something went wrong, please try again.';
 
-type Step = 'form' | 'sending' | 'sent';
+type Step = 'form' | 'sent';
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return userMessageOf(error, FALLBACK_ERROR);
@@ -17,23 +23,12 @@ function failureMessage(error: unknown): string {
 
 /** /forgot-password: ask for a reset link by email (spec §2, §4, §5, §8). */
 export function ForgotPassword() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const [step, setStep] = useState<Step>('form');
+  const form = useZodForm(forgotPasswordSchema, { email: '' });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (step === 'sending') return;
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(messages.emailInvalid);
-      event.currentTarget.querySelector('input')?.focus();
-      return;
-    }
-    setError(undefined);
-    setStep('sending');
+  async function send(body: ForgotPasswordBody) {
     try {
-      const answer = await requestPasswordReset(parsed.data);
+      const answer = await requestPasswordReset(body);
       if (answer?.ok) {
         setStep('sent');
         return;
@@ -45,7 +40,6 @@ export function ForgotPassword() {
   }
 
   function showError(description: string) {
-    setStep('form');
     toast({ title: 'Error', description, variant: 'destructive' });
   }
 
@@ -64,21 +58,19 @@ export function ForgotPassword() {
     );
   }
 
-  const sending = step === 'sending';
+  const sending = form.submitting;
+  const email = form.field('email');
   return (
     <RecoveryCard
       title="Forgot your password?"
       lead="No stress, bestie. Enter your email and we'll send you a link to reset it."
     >
-      <form className="auth-form" noValidate onSubmit={handleSubmit}>
+      <form className="auth-form" noValidate onSubmit={form.onSubmit(send)}>
         <EmailField
           id="forgot-email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(undefined);
-          }}
-          error={error}
+          {...email}
+          // Whatever is wrong with it, even an empty field, she reads the one message (spec §5).
+          error={email.error && messages.emailInvalid}
           autoFocus
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={sending}>

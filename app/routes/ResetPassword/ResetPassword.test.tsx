@@ -87,6 +87,49 @@ describe('/reset-password', () => {
     expect(resetMock).not.toHaveBeenCalled();
   });
 
+  it('puts the focus on Confirm Password when only it is wrong, and clears its error as she edits it', async () => {
+    renderApp('/reset-password?token=abc');
+    const user = await fill('sparkle-123', 'sparkle-124');
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(document.activeElement).toBe(confirm);
+    expect(confirm.getAttribute('aria-describedby')).toBe(
+      screen.getByText("Passwords don't match").id,
+    );
+    await user.type(confirm, '{Backspace}');
+    expect(screen.queryByText("Passwords don't match")).toBeNull();
+    expect(confirm.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("shows the server's field error under New Password, focused, with the error toast", async () => {
+    const tooLong = 'Password must be at most 1024 characters';
+    resetMock.mockRejectedValue(
+      new ApiError(
+        400,
+        '',
+        JSON.stringify({
+          message: tooLong,
+          code: 'validation_error',
+          fields: { newPassword: tooLong },
+        }),
+      ),
+    );
+    renderApp('/reset-password?token=tok');
+    await fill('sparkle-123');
+    expect(await toastArea().findByText(tooLong)).toBeTruthy();
+    const newPassword = screen.getByLabelText('New Password');
+    const fieldError = screen
+      .getAllByText(tooLong)
+      .find((element) => element.id === newPassword.getAttribute('aria-describedby'));
+    expect(fieldError).toBeTruthy();
+    expect(newPassword.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Confirm Password').getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(newPassword));
+    expect(screen.getByRole('button', { name: 'Reset Password' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
   it("sends token and newPassword, shows 'Updating password...', then 'Password Updated!' with 'Log in'", async () => {
     let answer!: (value: { ok: boolean }) => void;
     resetMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));

@@ -1,9 +1,23 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteAccount } from '../../http/account';
+import type * as AccountApi from '../../http/account';
+import { ApiError } from '../../http/client';
 import { givenUser, USER } from '../../test-utils';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+
+vi.mock('../../http/account', async (importOriginal) => ({
+  ...(await importOriginal<typeof AccountApi>()),
+  deleteAccount: vi.fn(),
+}));
+
+const deleteMock = vi.mocked(deleteAccount);
+
+beforeEach(() => {
+  deleteMock.mockReset();
+});
 
 function renderDialog() {
   const router = createMemoryRouter([{ path: '/', element: <DeleteAccountDialog /> }]);
@@ -47,5 +61,69 @@ describe('deleting with time left on a plan (issue 37)', () => {
     givenUser({ ...USER, subscriptionTier: 'free', subscriptionEndsAt: null });
     dialog = await openIt();
     expect(dialog.queryByText(/You have/)).toBeNull();
+  });
+});
+
+describe('the delete account form', () => {
+  async function fillIn(password: string, word: string) {
+    const dialog = await openIt();
+    const user = userEvent.setup();
+    if (password) await user.type(dialog.getByLabelText('Password'), password);
+    if (word) await user.type(dialog.getByLabelText('Type DELETE to confirm'), word);
+    return { dialog, user };
+  }
+
+  it('opens with the focus on Password', async () => {
+    givenUser(USER);
+    renderDialog();
+    const dialog = await openIt();
+    expect(document.activeElement).toBe(dialog.getByLabelText('Password'));
+  });
+
+  it("offers 'Delete account' only once her password and the word DELETE are in", async () => {
+    givenUser(USER);
+    renderDialog();
+    const { dialog, user } = await fillIn('sparkle-123', 'DELET');
+    const button = dialog.getByRole('button', { name: 'Delete account' });
+    expect(button).toHaveProperty('disabled', true);
+    await user.type(dialog.getByLabelText('Type DELETE to confirm'), 'E');
+    expect(button).toHaveProperty('disabled', false);
+  });
+
+  it("shows 'That password is not right' under Password, focused, and clears it as she edits", async () => {
+    deleteMock.mockRejectedValue(
+      new ApiError(
+        403,
+        '',
+        JSON.stringify({ message: 'That password is not right', code: 'wrong_password' }),
+      ),
+    );
+    givenUser(USER);
+    renderDialog();
+    const { dialog, user } = await fillIn('not-my-password', 'DELETE');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+
+    const error = await dialog.findByText('That password is not right');
+    const password = dialog.getByLabelText('Password');
+    expect(deleteMock).toHaveBeenCalledWith({ password: 'not-my-password', confirm: 'DELETE' });
+    expect(password.getAttribute('aria-describedby')).toBe(error.id);
+    expect(password).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(password);
+
+    await user.type(password, 'x');
+    expect(dialog.queryByText('That password is not right')).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('says she is offline under the form when the request cannot leave', async () => {
+    deleteMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    givenUser(USER);
+    renderDialog();
+    const { dialog, user } = await fillIn('sparkle-123', 'DELETE');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+    expect(
+      await dialog.findByText("You're offline. Connect to the internet to delete your account."),
+    ).toBeTruthy();
+    expect(dialog.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
   });
 });

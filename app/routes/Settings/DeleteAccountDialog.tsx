@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { deleteAccountMessages } from '@shared/account';
-import { deleteAccountSchema } from '@shared/account-schema';
+import { deleteAccountSchema, type DeleteAccountBody } from '@shared/account-schema';
 import { tierLabel, type PublicUser } from '@shared/user';
 import '../../components/dialogs.css';
-import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { useZodForm } from '../../components/forms/useZodForm';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { clearLocalData } from '../../db/chats';
@@ -14,7 +15,13 @@ import { toast } from '../../state/useToastStore';
 import { setUser, useUserStore } from '../../state/useUserStore';
 import './account.css';
 
-const FIELDS = ['password', 'confirm'] as const;
+/** What she types: the schema takes only the word DELETE, the field holds any text. */
+interface Values {
+  password: string;
+  confirm: string;
+}
+
+const EMPTY: Values = { password: '', confirm: '' };
 
 /** 'Delete my account' and its dialog: her password again and the word DELETE. */
 export function DeleteAccountDialog() {
@@ -95,34 +102,20 @@ interface FormProps {
 /** Inside the dialog, so it starts empty each time the dialog opens. */
 function DeleteAccountForm({ passwordRef, busy, onBusy }: FormProps) {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ password: '', confirm: '' });
   const [problem, setProblem] = useState<string | null>(null);
-  const fields = useFieldErrors(FIELDS);
-  const ready = values.password !== '' && values.confirm === 'DELETE';
+  const form = useZodForm<Values, DeleteAccountBody>(deleteAccountSchema, EMPTY);
+  const [password, confirm] = useWatch({ control: form.control, name: ['password', 'confirm'] });
+  const ready = password !== '' && confirm === 'DELETE';
+  const passwordField = form.field('password');
 
-  function change(field: (typeof FIELDS)[number], value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    fields.clear(field);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setProblem(null);
-    const parsed = deleteAccountSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      fields.show(form, errors);
-      return;
-    }
+  const send = form.onSubmit(async (body) => {
     onBusy(true);
     try {
-      await deleteAccount(parsed.data);
+      await deleteAccount(body);
     } catch (error) {
       onBusy(false);
       const fieldErrors = refusalOf(error);
-      if (Object.keys(fieldErrors).length > 0) fields.show(form, fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) form.showServerErrors(fieldErrors);
       else setProblem(problemOf(error));
       return;
     }
@@ -132,32 +125,34 @@ function DeleteAccountForm({ passwordRef, busy, onBusy }: FormProps) {
     await navigate('/', { replace: true, flushSync: true });
     setUser(null);
     await clearLocalData();
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setProblem(null);
+    send(event);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <TextField
         id="delete-password"
-        name="password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        inputRef={passwordRef}
-        value={values.password}
-        onChange={(event) => change('password', event.target.value)}
-        error={fields.errors.password}
+        {...passwordField}
+        inputRef={(element) => {
+          passwordField.inputRef(element);
+          passwordRef.current = element;
+        }}
         disabled={busy}
       />
       <TextField
         id="delete-confirm"
-        name="confirm"
         label="Type DELETE to confirm"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        value={values.confirm}
-        onChange={(event) => change('confirm', event.target.value)}
-        error={fields.errors.confirm}
+        {...form.field('confirm')}
         disabled={busy}
       />
       {problem && (

@@ -1,19 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { profileFormSchema } from '@shared/account-schema';
+import { useState } from 'react';
+import { profileFormSchema, type ProfileForm as Values } from '@shared/account-schema';
 import { AGE_RANGES, type PublicUser } from '@shared/user';
-import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { useZodForm } from '../../components/forms/useZodForm';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
+import { useUserStore } from '../../state/useUserStore';
 import { saveProfile } from './saveProfile';
 
-interface Values {
-  name: string;
-  ageRange: string;
-  location: string;
-}
-
-type Field = keyof Values;
-const FIELD_ORDER: readonly Field[] = ['name', 'ageRange', 'location'];
+const FIELDS = ['name', 'ageRange', 'location'] as const;
 
 const AGE_OPTIONS = [
   { value: '', label: 'Prefer not to say' },
@@ -32,72 +26,46 @@ const valuesOf = (user: PublicUser): Values => ({
  * overwrites an edit she has not saved, and a refused save keeps what she typed.
  */
 export function ProfileForm({ user }: { user: PublicUser }) {
-  const [edits, setEdits] = useState<Partial<Values>>({});
+  const account = valuesOf(user);
+  const form = useZodForm(profileFormSchema, account, {
+    // Her account as it is now, under the fields she has edited (dirty) and not saved.
+    values: account,
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
+  });
+  // Her account changing while she saves resets the library's own pending state: kept here.
   const [saving, setSaving] = useState(false);
-  const { errors, clear, show, reset } = useFieldErrors(FIELD_ORDER);
-  const values: Values = { ...valuesOf(user), ...edits };
 
-  function edit(field: Field, value: string) {
-    setEdits((current) => ({ ...current, [field]: value }));
-    clear(field);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = profileFormSchema.safeParse({ ...values, ageRange: values.ageRange || null });
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      show(event.currentTarget, fields);
-      return;
-    }
-    reset();
-    const saved = edits;
-    const { name, ageRange, location } = parsed.data;
+  const save = form.onSubmit(async ({ name, ageRange, location }) => {
+    const sent = form.getValues();
     setSaving(true);
     const outcome = await saveProfile({ name, metadata: { ageRange, location } });
     setSaving(false);
     if (outcome === 'rejected') return;
-    // Her account now holds what she saved: drop those edits, keep any she made since.
-    setEdits((current) => {
-      const kept: Partial<Values> = {};
-      for (const field of FIELD_ORDER) {
-        if (current[field] !== undefined && current[field] !== saved[field]) {
-          kept[field] = current[field];
-        }
+    // Her account now holds what she saved: those fields show it again (and follow it), any
+    // edit she made since stays.
+    const saved = useUserStore.getState().user;
+    const now = saved ? valuesOf(saved) : account;
+    for (const field of FIELDS) {
+      if (form.getValues(field) === sent[field]) {
+        form.resetField(field, { defaultValue: now[field] });
       }
-      return kept;
-    });
-  }
+    }
+  });
 
   return (
-    <form className="profile-form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        id="profile-name"
-        name="name"
-        label="Name"
-        autoComplete="name"
-        value={values.name}
-        onChange={(event) => edit('name', event.target.value)}
-        error={errors.name}
-      />
+    <form className="profile-form" noValidate onSubmit={save}>
+      <TextField id="profile-name" label="Name" autoComplete="name" {...form.field('name')} />
       <SelectField
         id="profile-age-range"
-        name="ageRange"
         label="Age Range"
         options={AGE_OPTIONS}
-        value={values.ageRange}
-        onChange={(event) => edit('ageRange', event.target.value)}
-        error={errors.ageRange}
+        {...form.field('ageRange')}
       />
       <TextField
         id="profile-location"
-        name="location"
         label="Location"
         placeholder="City, State"
-        value={values.location}
-        onChange={(event) => edit('location', event.target.value)}
-        error={errors.location}
+        {...form.field('location')}
       />
       <button type="submit" className="btn btn--primary" disabled={saving} aria-busy={saving}>
         Save Profile

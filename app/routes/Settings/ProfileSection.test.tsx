@@ -248,6 +248,42 @@ describe('Settings Profile: the form', () => {
   });
 });
 
+describe('Settings Profile: after a save', () => {
+  it('shows her account again in the fields she saved, so a later change (another device) shows too', async () => {
+    signedIn();
+    renderProfile();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), '  Ana ');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await toastArea().findByText('Your profile has been successfully updated')).toBeTruthy();
+    const name = screen.getByLabelText<HTMLInputElement>('Name');
+    expect(name.value).toBe('Ana');
+
+    act(() => updateUser({ ...USER, name: 'Bea', metadata: { ageRange: null, location: null } }));
+    expect(name.value).toBe('Bea');
+  });
+
+  it('keeps a field she has not saved and its error when her account changes, until she edits it', async () => {
+    signedIn();
+    renderProfile();
+    const user = userEvent.setup();
+    const location = screen.getByLabelText<HTMLInputElement>('Location');
+    await user.click(location);
+    await user.paste('L'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Location must be at most 100 characters')).toBeTruthy();
+    expect(document.activeElement).toBe(location);
+
+    act(() => updateUser({ ...USER, name: 'Bea', metadata: { ageRange: null, location: 'Rome' } }));
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Bea');
+    expect(location.value).toBe('L'.repeat(101));
+    expect(screen.getByText('Location must be at most 100 characters')).toBeTruthy();
+
+    await user.type(location, '{Backspace}');
+    expect(screen.queryByText('Location must be at most 100 characters')).toBeNull();
+  });
+});
+
 describe('Settings Profile: her picture', () => {
   const pngNamed = (name: string, type = 'image/png') => new File(['png'], name, { type });
 
