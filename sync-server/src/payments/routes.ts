@@ -37,8 +37,8 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     const userId = ctx.state.user?.id;
     if (userId) enforce(deps.limiter, intentPerUser, userId);
     else enforce(deps.limiter, intentPerIp(deps.config), clientAddressKey(ctx.ip));
-    const { planId } = validateBody(ctx, createPaymentIntentSchema);
-    ctx.body = await createPaymentIntent(deps, { planId, userId });
+    const { planId, checkoutId } = validateBody(ctx, createPaymentIntentSchema);
+    ctx.body = await createPaymentIntent(deps, { planId, userId, checkoutId });
   });
 
   // Open to visitors too: whose purchase it is comes from the purchase, never the caller.

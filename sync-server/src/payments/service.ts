@@ -14,6 +14,7 @@ import {
   paymentRequired,
   serviceUnavailable,
 } from '../http/errors';
+import { CONFIRMABLE_STATUSES } from './provider';
 import type { PaymentProvider, ProviderIntent } from './provider';
 import * as repo from './repo';
 import type { PurchaseRow } from './repo';
@@ -33,14 +34,55 @@ function providerOf(deps: Deps): PaymentProvider {
 }
 
 /**
- * Starts a purchase: a PaymentIntent for the catalogue's price (never the client's), with the
- * plan, the purchase id and her user id (when signed in) in its metadata, and a pending row.
- * The row is written once the intent exists (its id is the row's key); the idempotency key is
- * the purchase id, so the SDK's own retry cannot make a second intent.
+ * Her checkout's pending intent, when reopening it may reuse it: Stripe still lets it be
+ * confirmed and it is for the plan she chose now. Another plan's intent is canceled (so it can
+ * never be paid as well); one that succeeded or is processing is never touched. Undefined
+ * means: make a new one.
+ */
+async function reusableIntent(
+  deps: Deps,
+  provider: PaymentProvider,
+  props: { planId: PlanId; userId?: string; checkoutId?: string },
+): Promise<PaymentIntentAnswer | undefined> {
+  const whose = props.userId
+    ? { userId: props.userId }
+    : props.checkoutId
+      ? { checkoutId: props.checkoutId }
+      : undefined;
+  if (!whose) return undefined;
+  const open = repo.findOpenCheckout(deps.db, { provider: provider.kind, ...whose });
+  if (!open) return undefined;
+  let intent: ProviderIntent | null;
+  try {
+    intent = await provider.retrieveIntent(open.paymentIntentId);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'retrieving a checkout intent failed');
+    throw badGateway(paymentMessages.intentFailed, 'payment_intent_failed');
+  }
+  if (!intent || !CONFIRMABLE_STATUSES.includes(intent.status)) return undefined;
+  if (open.planId === props.planId && matches(intent, open) && intent.clientSecret) {
+    return { clientSecret: intent.clientSecret };
+  }
+  try {
+    await provider.cancelIntent(open.paymentIntentId);
+  } catch (error) {
+    // Paid meanwhile, say: it stays as it is, and she gets a new intent for the new plan.
+    deps.logger.warn({ err: error }, 'canceling a replaced checkout intent failed');
+  }
+  return undefined;
+}
+
+/**
+ * Starts a purchase, or reopens her checkout: one PaymentIntent per checkout (a signed-in
+ * user's found by her user id, a visitor's by `checkoutId`). A new one is for the catalogue's
+ * price (never the client's), with the plan, the purchase id and her user id (when signed in)
+ * in its metadata, and a pending row. The row is written once the intent exists (its id is the
+ * row's key); the idempotency key is the purchase id, so the SDK's own retry cannot make a
+ * second intent.
  */
 export async function createPaymentIntent(
   deps: Deps,
-  props: { planId: PlanId; userId?: string },
+  props: { planId: PlanId; userId?: string; checkoutId?: string },
 ): Promise<PaymentIntentAnswer> {
   const provider = providerOf(deps);
   const plan = planById(props.planId);
@@ -51,6 +93,8 @@ export async function createPaymentIntent(
       throw conflict(paymentMessages.alreadyForever, 'already_forever');
     }
   }
+  const reused = await reusableIntent(deps, provider, props);
+  if (reused) return reused;
   const purchaseId = randomUUID();
   const metadata: Record<string, string> = { planId: plan.id, purchaseId };
   if (props.userId) metadata.userId = props.userId;
@@ -74,6 +118,7 @@ export async function createPaymentIntent(
     amount: plan.priceCents,
     currency: PLAN_CURRENCY,
     userId: props.userId ?? null,
+    checkoutId: props.userId ? null : (props.checkoutId ?? null),
     createdAt: deps.now(),
   });
   return { clientSecret: intent.clientSecret };
@@ -160,6 +205,32 @@ export function revokePayment(
     const userId = purchase.userId;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     if (!repo.markRevoked(deps.db, { ...props, now })) return;
+    if (!userId || !before) return;
+    representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+  })();
+}
+
+/**
+ * Gives back a purchase a refund or dispute took, when the refund failed or the dispute was
+ * won; her replies are re-presented for the tier it gives back, in one transaction with the
+ * event's id (so a resent event changes nothing).
+ */
+export function restorePayment(
+  deps: Deps,
+  props: {
+    paymentIntentId: string;
+    from: 'refunded' | 'disputed';
+    event: { id: string; type: string };
+  },
+): void {
+  deps.db.transaction(() => {
+    const now = deps.now();
+    if (!repo.recordEvent(deps.db, { ...props.event, now })) return;
+    const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
+    if (!purchase) return;
+    const userId = purchase.userId;
+    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
+    if (!repo.markRestored(deps.db, { ...props, now })) return;
     if (!userId || !before) return;
     representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
   })();

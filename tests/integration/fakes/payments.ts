@@ -9,8 +9,9 @@ import { signedEvent } from './stripe';
 export async function startPurchase(
   client: Client,
   planId: PlanId,
+  checkoutId?: string,
 ): Promise<{ intentId: string; clientSecret: string }> {
-  const answer = await client.post('/api/guest-create-payment-intent', { planId });
+  const answer = await client.post('/api/guest-create-payment-intent', { planId, checkoutId });
   expect(answer.status, answer.text).toBe(200);
   const clientSecret = answer.body.clientSecret as string;
   const intentId = intentIdOfSecret(clientSecret);
@@ -41,6 +42,36 @@ export const disputed = (intentId: string, id = eventId()) => ({
   type: 'charge.dispute.created',
   object: { id: `dp_${intentId}`, object: 'dispute', payment_intent: intentId },
 });
+
+/** A dispute closed: `won` (or `warning_closed`) keeps the money with us, `lost` does not. */
+export const disputeClosed = (intentId: string, status: string, id = eventId()) => ({
+  id,
+  type: 'charge.dispute.closed',
+  object: { id: `dp_${intentId}`, object: 'dispute', payment_intent: intentId, status },
+});
+
+/** A refund's failure (`refund.failed`, or `refund.updated` to failed), of `amount` cents. */
+export const refundFailed = (
+  intentId: string,
+  amount: number,
+  type: 'refund.failed' | 'refund.updated' = 'refund.failed',
+  id = eventId(),
+) => ({
+  id,
+  type,
+  object: {
+    id: `re_${intentId}`,
+    object: 'refund',
+    payment_intent: intentId,
+    charge: `ch_${intentId.slice(3)}`,
+    amount,
+    status: 'failed',
+    failure_reason: 'expired_or_canceled_card',
+  },
+});
+
+/** A random checkout id, as the app keeps one on the device. */
+export const newCheckoutId = () => randomUUID().replace(/-/g, '');
 
 /** Posts a webhook as Stripe does: no cookie, no Origin, the signature over the raw body. */
 export async function postWebhook(
