@@ -61,6 +61,10 @@ export function findOpenCheckout(
     .get(props);
 }
 
+export function findPurchase(db: Db, id: string): PurchaseRow | undefined {
+  return db.prepare<[string], PurchaseRow>(`SELECT ${COLUMNS} FROM purchases WHERE id = ?`).get(id);
+}
+
 export function findPurchaseByIntent(db: Db, paymentIntentId: string): PurchaseRow | undefined {
   return db
     .prepare<[string], PurchaseRow>(`SELECT ${COLUMNS} FROM purchases WHERE payment_intent_id = ?`)
@@ -133,20 +137,6 @@ export function markRestored(
     .run(props);
   if (result.changes === 1) accountChanged(db, props.paymentIntentId);
   return result.changes === 1;
-}
-
-/** Gives her the paid purchases made without an account under her email; answers how many. */
-export function attachByEmail(
-  db: Db,
-  props: { userId: string; email: string; now: number },
-): number {
-  return db
-    .prepare(
-      `UPDATE purchases SET user_id = @userId, updated_at = @now
-       WHERE user_id IS NULL AND email = @email AND status = 'succeeded'
-         AND account_deleted_at IS NULL`,
-    )
-    .run(props).changes;
 }
 
 /**

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import {
+  claimPurchaseSchema,
   createPaymentIntentSchema,
   testConfirmSchema,
   verifyPaymentSchema,
 } from '@shared/payments-schema';
-import type { PurchasesAnswer } from '@shared/payments';
+import type { ClaimPurchaseAnswer, PurchasesAnswer } from '@shared/payments';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';
 import { notFound } from '../http/errors';
@@ -14,7 +15,15 @@ import { signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { entitlementOfUser } from '../users/service';
-import { intentPerIp, intentPerUser, testConfirmPerIp, verifyPerIp } from './limits';
+import { claimPurchase } from './claims';
+import {
+  claimPerIp,
+  claimPerUser,
+  intentPerIp,
+  intentPerUser,
+  testConfirmPerIp,
+  verifyPerIp,
+} from './limits';
 import { presentClientConfig, presentPurchase, presentVerify } from './present';
 import { purchasesOf } from './purchases';
 import { createPaymentIntent, fulfilPayment } from './service';
@@ -32,7 +41,8 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     ctx.body = presentClientConfig(deps.config, deps.payments);
   });
 
-  // Open to visitors: a visitor's purchase is hers by billing email once she has an account.
+  // Open to visitors: a visitor's purchase becomes hers through the link mailed to its billing
+  // email (POST /purchases/claim).
   router.post('/guest-create-payment-intent', async (ctx) => {
     const userId = ctx.state.user?.id;
     if (userId) enforce(deps.limiter, intentPerUser, userId);
@@ -57,6 +67,17 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
         presentPurchase(purchase, period),
       ),
     };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  // The link mailed for a visitor's purchase, opened signed in: the purchase becomes hers.
+  router.post('/purchases/claim', (ctx) => {
+    const user = signedInUser(ctx);
+    enforce(deps.limiter, claimPerIp(deps.config), clientAddressKey(ctx.ip));
+    enforce(deps.limiter, claimPerUser, user.id);
+    const { token } = validateBody(ctx, claimPurchaseSchema);
+    const answer: ClaimPurchaseAnswer = claimPurchase(deps, { token, userId: user.id });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });

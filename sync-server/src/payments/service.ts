@@ -16,6 +16,7 @@ import {
 } from '../http/errors';
 import { CONFIRMABLE_STATUSES } from './provider';
 import type { PaymentProvider, ProviderIntent } from './provider';
+import { recordClaim, sendClaimMail } from './claims';
 import * as repo from './repo';
 import type { PurchaseRow } from './repo';
 
@@ -167,18 +168,24 @@ export async function fulfilPayment(
   if (intent.status === 'processing') return { status: 'pending', purchase };
   if (intent.status !== 'succeeded') throw notSucceeded();
 
-  deps.db.transaction(() => {
+  const claimMail = deps.db.transaction(() => {
     const now = deps.now();
     if (props.event && !repo.recordEvent(deps.db, { ...props.event, now })) return;
-    // Read again: she may have been given it (sign-up by email) since it was read above.
+    // Read again: a concurrent call may have fulfilled it since it was read above.
     const userId = repo.findPurchaseByIntent(deps.db, purchase.paymentIntentId)?.userId ?? null;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     const email = intent.email;
     const paymentIntentId = purchase.paymentIntentId;
     if (!repo.markSucceeded(deps.db, { paymentIntentId, email, now })) return;
-    if (!userId || !before) return;
+    if (!userId || !before) {
+      // A visitor's: its claim link goes to the billing email, which must prove it is hers.
+      const paid = repo.findPurchaseByIntent(deps.db, paymentIntentId);
+      return paid ? recordClaim(deps, paid) : undefined;
+    }
     representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+    return undefined;
   })();
+  if (claimMail) sendClaimMail(deps, claimMail);
 
   const latest = repo.findPurchaseByIntent(deps.db, props.paymentIntentId) ?? purchase;
   if (latest.status === 'refunded' || latest.status === 'disputed') throw revoked();
