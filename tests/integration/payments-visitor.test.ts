@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claimMessages } from '@shared/payments';
+import { claimMessages } from '@shared/claims';
 import { signedInClient } from './fakes/besties';
 import { isoAt, planOf, postWebhook, startPurchase, succeeded, verify } from './fakes/payments';
 import { FakeStripe, stripeEnv } from './fakes/stripe';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { claimMessages } from '@shared/payments';
-import type { ClaimPurchaseAnswer } from '@shared/payments';
+import { claimMessages } from '@shared/claims';
+import type { ClaimPurchaseAnswer } from '@shared/claims';
 import { planById } from '@shared/plans';
 import { representRepliesForTier } from '../chats/represent';
 import type { Deps } from '../deps';

@@ -5,7 +5,8 @@ import {
   testConfirmSchema,
   verifyPaymentSchema,
 } from '@shared/payments-schema';
-import type { ClaimPurchaseAnswer, PurchasesAnswer } from '@shared/payments';
+import type { ClaimPurchaseAnswer } from '@shared/claims';
+import type { PurchasesAnswer } from '@shared/payments';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';
 import { notFound } from '../http/errors';
