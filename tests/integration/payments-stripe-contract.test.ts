@@ -13,16 +13,18 @@ import {
   refunded,
   refundFailed,
   startPurchase,
+  succeeded,
   verify,
 } from './fakes/payments';
 import { FakeStripe, stripeEnv } from './fakes/stripe';
 import type { TestServer } from './harness';
-import { DAY, startTestServer } from './harness';
+import { DAY, LogCapture, startTestServer } from './harness';
 
 // Issue 40: the server checked against Stripe's own contract (what each endpoint takes, where
 // Stripe keeps the billing email, which events give a purchase back).
 const fake = new FakeStripe();
 let server: TestServer;
+let log: LogCapture;
 
 beforeAll(async () => {
   await fake.start();
@@ -31,7 +33,8 @@ afterAll(async () => {
   await fake.stop();
 });
 beforeEach(async () => {
-  server = await startTestServer({ env: stripeEnv(fake) });
+  log = new LogCapture();
+  server = await startTestServer({ env: stripeEnv(fake), logger: log.logger });
 });
 afterEach(async () => {
   await server.stop();
@@ -95,6 +98,23 @@ describe('creating an intent sends only what the flow needs', () => {
       'payment_method',
     ]);
     expect(call?.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+  });
+});
+
+describe("the webhook endpoint's API version", () => {
+  const warnings = () =>
+    log.lines.filter((line) => String(line.msg).includes('not at API version'));
+
+  it('is the pinned one: an event at another version is still handled, and the log says so', async () => {
+    const { client } = await signedInClient(server);
+    const { intentId } = await startPurchase(client, 'bestie-day');
+    fake.pay(intentId);
+    expect((await postWebhook(server, succeeded(intentId))).status).toBe(200);
+    expect(warnings()).toEqual([]);
+    const old = succeeded(intentId);
+    expect((await postWebhook(server, old, { apiVersion: '2023-10-16' })).status).toBe(200);
+    expect(warnings()).toMatchObject([{ level: 40, apiVersion: '2023-10-16' }]);
+    expect((await planOf(client)).tier).toBe('basic');
   });
 });
 

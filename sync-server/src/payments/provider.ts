@@ -34,8 +34,10 @@ export class MalformedEventError extends Error {
 export interface ProviderEvent {
   id: string;
   type: string;
-  /** The event's object (a PaymentIntent, Charge or Dispute), as sent. */
+  /** The event's object (a PaymentIntent, Charge, Refund or Dispute), as sent. */
   object: Record<string, unknown>;
+  /** The API version Stripe rendered it at: the webhook endpoint's. */
+  apiVersion?: string | null;
 }
 
 /** What payments need from Stripe, or from the built-in test provider that stands in for it. */

@@ -23,6 +23,7 @@ const RETRIEVE_EXPAND = ['payment_method', 'latest_charge'];
 const eventShape = z.object({
   id: z.string().min(1),
   type: z.string(),
+  api_version: z.string().nullish(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
@@ -114,8 +115,8 @@ export function createStripeProvider(
           );
           const shaped = eventShape.safeParse(event);
           if (!shaped.success) throw new MalformedEventError();
-          const { id, type, data } = shaped.data;
-          return { id, type, object: data.object };
+          const { id, type, data, api_version: apiVersion } = shaped.data;
+          return { id, type, object: data.object, apiVersion: apiVersion ?? null };
         }
       : undefined,
   };

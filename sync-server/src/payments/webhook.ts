@@ -3,6 +3,7 @@ import { badRequest, notFound, serviceUnavailable } from '../http/errors';
 import { MalformedEventError } from './provider';
 import type { ProviderEvent } from './provider';
 import * as repo from './repo';
+import { STRIPE_API_VERSION } from './stripeProvider';
 import { fulfilPayment, isRefusal, restorePayment, revokePayment } from './service';
 
 /** Records an event handled without a change (ignored, or refused for good). */
@@ -53,6 +54,13 @@ export async function handleStripeWebhook(
   props: { raw: Buffer; signature: string },
 ): Promise<void> {
   const event = verifiedEvent(deps, props);
+  if (event.apiVersion && event.apiVersion !== STRIPE_API_VERSION) {
+    // Still handled (the fields read here are the same in every version), but said loudly.
+    deps.logger.warn(
+      { event: { id: event.id, type: event.type }, apiVersion: event.apiVersion },
+      `the Stripe webhook endpoint is not at API version ${STRIPE_API_VERSION}: set it in the Dashboard`,
+    );
+  }
   if (isEventRecorded(deps, event)) return;
   const ref = { id: event.id, type: event.type };
   switch (event.type) {

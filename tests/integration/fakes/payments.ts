@@ -77,10 +77,14 @@ export const newCheckoutId = () => randomUUID().replace(/-/g, '');
 export async function postWebhook(
   server: TestServer,
   event: { id: string; type: string; object: Record<string, unknown> },
-  options: { ageSeconds?: number; secret?: string; signature?: string } = {},
+  options: { ageSeconds?: number; secret?: string; signature?: string; apiVersion?: string } = {},
 ): Promise<Answer> {
   const timestampSeconds = Math.floor(server.clock.now() / 1000) - (options.ageSeconds ?? 0);
-  const signed = signedEvent(event, { timestampSeconds, secret: options.secret });
+  const signed = signedEvent(event, {
+    timestampSeconds,
+    secret: options.secret,
+    apiVersion: options.apiVersion,
+  });
   return server.client().request('POST', '/api/stripe/webhook', {
     body: signed.body,
     headers: {

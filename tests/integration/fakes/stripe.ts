@@ -350,13 +350,13 @@ export class FakeStripe {
 /** A signed Stripe webhook request: the body and its Stripe-Signature header. */
 export function signedEvent(
   event: { id: string; type: string; object: Record<string, unknown> },
-  options: { timestampSeconds: number; secret?: string },
+  options: { timestampSeconds: number; secret?: string; apiVersion?: string },
 ): { body: string; signature: string } {
   const body = JSON.stringify({
     id: event.id,
     object: 'event',
     type: event.type,
-    api_version: STRIPE_API_VERSION,
+    api_version: options.apiVersion ?? STRIPE_API_VERSION,
     created: options.timestampSeconds,
     livemode: false,
     data: { object: event.object },
