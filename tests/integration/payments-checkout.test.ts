@@ -44,6 +44,18 @@ describe('one PaymentIntent per checkout, with Stripe', () => {
     expect(none.intentId).not.toBe(first.intentId);
   });
 
+  it('opened twice at once (a double tap), it still makes one intent', async () => {
+    const visitor = server.client();
+    const checkoutId = newCheckoutId();
+    const created = fake.creates().length;
+    const both = await Promise.all([
+      startPurchase(visitor, 'bestie-day', checkoutId),
+      startPurchase(visitor, 'bestie-day', checkoutId),
+    ]);
+    expect(both[1]).toEqual(both[0]);
+    expect(fake.creates().length - created).toBe(1);
+  });
+
   it("a signed-in user's checkout is found by her user id, on any device", async () => {
     const { client, email } = await signedInClient(server);
     const first = await startPurchase(client, 'bestie-day', newCheckoutId());

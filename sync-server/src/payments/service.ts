@@ -73,15 +73,45 @@ async function reusableIntent(
   return undefined;
 }
 
+/** Checkouts being opened now, per database: a second open of one waits for the first. */
+const opening = new WeakMap<object, Map<string, Promise<unknown>>>();
+
 /**
  * Starts a purchase, or reopens her checkout: one PaymentIntent per checkout (a signed-in
- * user's found by her user id, a visitor's by `checkoutId`). A new one is for the catalogue's
- * price (never the client's), with the plan, the purchase id and her user id (when signed in)
- * in its metadata, and a pending row. The row is written once the intent exists (its id is the
- * row's key); the idempotency key is the purchase id, so the SDK's own retry cannot make a
- * second intent.
+ * user's found by her user id, a visitor's by `checkoutId`). Opens of the same checkout run
+ * one after another (two taps, or a screen mounting twice, at once would otherwise both find
+ * no intent and make two), so the second finds the intent the first made.
  */
 export async function createPaymentIntent(
+  deps: Deps,
+  props: { planId: PlanId; userId?: string; checkoutId?: string },
+): Promise<PaymentIntentAnswer> {
+  const key = props.userId
+    ? `user:${props.userId}`
+    : props.checkoutId
+      ? `checkout:${props.checkoutId}`
+      : undefined;
+  if (!key) return openCheckout(deps, props);
+  let queue = opening.get(deps.db);
+  if (!queue) opening.set(deps.db, (queue = new Map()));
+  const earlier = queue.get(key) ?? Promise.resolve();
+  const run = earlier.catch(() => undefined).then(() => openCheckout(deps, props));
+  queue.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (queue.get(key) === run) queue.delete(key);
+  }
+}
+
+/**
+ * Her checkout's intent: the pending one when it can be reused, else a new one for the
+ * catalogue's price (never the client's), with the plan, the purchase id and her user id (when
+ * signed in) in its metadata, and a pending row. The row is written once the intent exists (its
+ * id is the row's key); the idempotency key is the purchase id, so the SDK's own retry cannot
+ * make a second intent.
+ */
+async function openCheckout(
   deps: Deps,
   props: { planId: PlanId; userId?: string; checkoutId?: string },
 ): Promise<PaymentIntentAnswer> {
