@@ -201,7 +201,7 @@ export async function fulfilPayment(
   const claimMail = deps.db.transaction(() => {
     const now = deps.now();
     if (props.event && !repo.recordEvent(deps.db, { ...props.event, now })) return;
-    // Read again: a concurrent call may have fulfilled it since it was read above.
+    // Read again: her account may have been deleted (and the row made nobody's) since.
     const userId = repo.findPurchaseByIntent(deps.db, purchase.paymentIntentId)?.userId ?? null;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     const email = intent.email;
