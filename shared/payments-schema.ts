@@ -7,13 +7,18 @@ import { emailSchema } from './validation';
 
 const planIdSchema = z.enum(PLAN_IDS, { error: paymentMessages.planInvalid });
 
+/**
+ * A visitor's checkout: a random id the app keeps on her device, so reopening the checkout
+ * finds her pending PaymentIntent instead of making another one.
+ */
+export const CHECKOUT_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
 /** POST /api/guest-create-payment-intent body. */
 export const createPaymentIntentSchema = z.object({
   planId: planIdSchema,
-  // One PaymentIntent per checkout (issue 40): the device's checkout id.
   checkoutId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .string({ error: 'checkoutId is not a checkout' })
+    .regex(CHECKOUT_ID, 'checkoutId is not a checkout')
     .optional(),
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentSchema>;
@@ -37,3 +42,9 @@ export const testConfirmSchema = z.object({
   cvc: z.string({ error: paymentMessages.cvcInvalid }).max(10),
 });
 export type TestConfirmBody = z.infer<typeof testConfirmSchema>;
+
+/** POST /api/purchases/claim body: the token of the link mailed to the billing email. */
+export const claimPurchaseSchema = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200),
+});
+export type ClaimPurchaseBody = z.infer<typeof claimPurchaseSchema>;

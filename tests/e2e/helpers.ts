@@ -51,7 +51,17 @@ export function toasts(page: Page) {
  * The newest reset link mailed to `email`, read from the e2e server's outbox
  * (DATA_DIR/mail, where mail goes when no SMTP_URL is set). Waits for it to arrive.
  */
-export async function resetLinkFromOutbox(email: string, after = 0): Promise<string> {
+export function resetLinkFromOutbox(email: string, after = 0): Promise<string> {
+  return linkFromOutbox(email, /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/, after);
+}
+
+/** The claim link mailed to the billing email of a visitor's purchase (issue 40). */
+export function claimLinkFromOutbox(email: string, after = 0): Promise<string> {
+  return linkFromOutbox(email, /https?:\/\/[^\s"<>]+\/auth\?claim=[A-Za-z0-9_-]+/, after);
+}
+
+/** The newest link matching `pattern` in a mail to `email` in the outbox; waits for it. */
+async function linkFromOutbox(email: string, pattern: RegExp, after: number): Promise<string> {
   const { readdir, readFile, stat } = await import('node:fs/promises');
   const path = await import('node:path');
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
@@ -73,12 +83,12 @@ export async function resetLinkFromOutbox(email: string, after = 0): Promise<str
             .replace(/=([0-9A-F]{2})/g, (_m, hex: string) =>
               String.fromCharCode(parseInt(hex, 16)),
             );
-          link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+          link = pattern.exec(text)?.[0];
           if (link) return link;
         }
         return undefined;
       },
-      { timeout: 10_000, message: `a reset mail to ${email} in ${dir}` },
+      { timeout: 10_000, message: `a mail with ${String(pattern)} to ${email} in ${dir}` },
     )
     .toBeTruthy();
   return link!;

@@ -322,8 +322,8 @@ describe('POST /api/stripe/webhook', () => {
   it('a refund of one month shifts the next one back to start now', async () => {
     const { client } = await signedInClient(server);
     const first = await startPurchase(client, 'bestie-month');
-    const second = await startPurchase(client, 'bestie-month');
     fake.pay(first.intentId);
+    const second = await startPurchase(client, 'bestie-month');
     fake.pay(second.intentId);
     const start = server.clock.now();
     await verify(client, first.intentId, 'bestie-month');

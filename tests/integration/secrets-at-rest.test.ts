@@ -23,7 +23,12 @@ function everything(file: string): string {
 }
 
 /** The token of the reset link mailed to DATA_DIR/mail (the outbox: no SMTP_URL is set). */
-async function mailedResetToken(dataDir: string): Promise<string> {
+function mailedResetToken(dataDir: string): Promise<string> {
+  return mailedToken(dataDir, /reset-password\?token=([A-Za-z0-9_-]+)/);
+}
+
+/** The token of the first link matching `pattern` in a mail in DATA_DIR/mail. */
+async function mailedToken(dataDir: string, pattern: RegExp): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   for (let tries = 0; tries < 100; tries += 1) {
     for (const file of await readdir(dir).catch(() => [] as string[])) {
@@ -32,12 +37,12 @@ async function mailedResetToken(dataDir: string): Promise<string> {
         .replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
           String.fromCharCode(parseInt(hex, 16)),
         );
-      const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      const token = pattern.exec(text)?.[1];
       if (token) return token;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no reset mail in ${dir}`);
+  throw new Error(`no mail with ${String(pattern)} in ${dir}`);
 }
 
 describe('a leaked copy of the database (a backup, a stolen disk)', () => {
@@ -86,5 +91,39 @@ describe('a leaked copy of the database (a backup, a stolen disk)', () => {
       newPassword: 'a-new-pass-phrase',
     });
     expect(reset.status).toBe(200);
+  });
+
+  it('holds no purchase claim token either, only its hash, which still claims after a restart', async () => {
+    server = await startTestServer();
+    const visitor = server.client();
+    const intent = await visitor.post('/api/guest-create-payment-intent', { planId: 'bestie-day' });
+    const clientSecret = intent.body.clientSecret as string;
+    const confirmed = await visitor.post('/api/test-payments/confirm', {
+      clientSecret,
+      email: 'zoe@example.com',
+      cardNumber: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+    });
+    expect(confirmed.status).toBe(200);
+    const paymentIntentId = confirmed.body.paymentIntentId as string;
+    const verified = await visitor.post('/api/verify-payment', {
+      paymentIntentId,
+      planId: 'bestie-day',
+    });
+    expect(verified.status).toBe(200);
+    const dataDir = server.dataDir;
+    const token = await mailedToken(dataDir, /\/auth\?claim=([A-Za-z0-9_-]+)/);
+    await server.stop({ keepData: true });
+    server = undefined;
+
+    expect(everything(path.join(dataDir, 'besties.sqlite'))).not.toContain(token);
+
+    server = await startTestServer({ dataDir });
+    const buyer = server.client();
+    expect(
+      (await buyer.post('/api/register', { email: 'zoe@example.com', password: PASSWORD })).status,
+    ).toBe(201);
+    expect((await buyer.post('/api/purchases/claim', { token })).status).toBe(200);
   });
 });

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimMessages } from '@shared/claims';
 import { getCurrentUser, login, register } from '../../http/auth';
+import { claimPurchase } from '../../http/claim';
 import { ApiError } from '../../http/client';
 import { givenUser, renderApp, USER } from '../../test-utils';
 
@@ -12,7 +14,10 @@ vi.mock('../../http/auth', () => ({
   getCurrentUser: vi.fn(),
 }));
 
+vi.mock('../../http/claim', () => ({ claimPurchase: vi.fn() }));
+
 const loginMock = vi.mocked(login);
+const claimMock = vi.mocked(claimPurchase);
 const registerMock = vi.mocked(register);
 
 function apiError(status: number, body: object): ApiError {
@@ -356,5 +361,66 @@ describe('/auth: submitting', () => {
         'Please enter a valid email address',
       ),
     );
+  });
+});
+
+describe('/auth?claim=: the link mailed for a purchase paid without an account', () => {
+  const CLAIMED = {
+    purchase: {
+      id: 'p1',
+      planId: 'bestie-day' as const,
+      planName: 'Bestie for the Day',
+      amountCents: 499,
+      currency: 'usd',
+      status: 'succeeded' as const,
+      purchasedAt: '2026-01-01T00:00:00.000Z',
+      startsAt: '2026-01-01T00:00:00.000Z',
+      endsAt: '2026-01-02T00:00:00.000Z',
+    },
+    subscriptionTier: 'basic' as const,
+    subscriptionEndsAt: '2026-01-02T00:00:00.000Z',
+  };
+
+  it('signed in: adds the purchase once, says so warmly and goes to chat', async () => {
+    givenUser(USER);
+    claimMock.mockResolvedValue(CLAIMED);
+    const { location } = renderApp('/auth?claim=tok_123');
+    await waitFor(() => expect(location()).toBe('/chat?bestie=cassie'));
+    expect(claimMock).toHaveBeenCalledTimes(1);
+    expect(claimMock).toHaveBeenCalledWith({ token: 'tok_123' });
+    expect(toastArea().getByText(claimMessages.added)).toBeTruthy();
+    expect(toastArea().getByText(claimMessages.addedDescription)).toBeTruthy();
+  });
+
+  it('a visitor: says where the purchase goes, and claims it after she logs in', async () => {
+    loginMock.mockResolvedValue(USER);
+    claimMock.mockResolvedValue(CLAIMED);
+    const { location } = renderApp('/auth?claim=tok_123');
+    expect(screen.getByText(claimMessages.willBeAdded)).toBeTruthy();
+    expect(claimMock).not.toHaveBeenCalled();
+    await fillLogIn('me@example.com', 'sparkle-123');
+    await waitFor(() => expect(location()).toBe('/chat?bestie=cassie'));
+    expect(claimMock).toHaveBeenCalledWith({ token: 'tok_123' });
+    expect(toastArea().getByText(claimMessages.added)).toBeTruthy();
+  });
+
+  it('a visitor who signs up: the claim follows the sign-up', async () => {
+    registerMock.mockResolvedValue(USER);
+    claimMock.mockResolvedValue(CLAIMED);
+    const { location } = renderApp('/auth?claim=tok_123&ref=success');
+    await fillSignUp('new@example.com', 'sparkle-123');
+    await waitFor(() => expect(location()).toBe('/chat?bestie=cassie'));
+    expect(claimMock).toHaveBeenCalledWith({ token: 'tok_123' });
+  });
+
+  it("a refused claim toasts the server's words and still goes on, signed in", async () => {
+    givenUser(USER);
+    claimMock.mockRejectedValue(
+      apiError(409, { message: claimMessages.taken, code: 'claim_taken' }),
+    );
+    const { location } = renderApp('/auth?claim=tok_123');
+    await waitFor(() => expect(location()).toBe('/chat?bestie=cassie'));
+    expect(toastArea().getByText(claimMessages.failed)).toBeTruthy();
+    expect(toastArea().getByText(claimMessages.taken)).toBeTruthy();
   });
 });

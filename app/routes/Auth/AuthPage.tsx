@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { CLAIM_QUERY, claimMessages } from '@shared/claims';
 import { PERSONAS } from '@shared/personas';
 import { FREE_CHAT_IS } from '@shared/plans';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
@@ -7,12 +8,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Ta
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useUserStore } from '../../state/useUserStore';
 import { destinationAfterAuth, initialTab, type AuthTab } from './authQuery';
+import { ClaimPurchase } from './ClaimPurchase';
 import { LoginForm } from './LoginForm';
 import { SignUpForm } from './SignUpForm';
 import { useAuthValues } from './useAuthValues';
 import './auth.css';
 
-/** /auth: log in or sign up (spec §2, §4, §5, §8). */
+/**
+ * /auth: log in or sign up (spec §2, §4, §5, §8). With `?claim=<token>` (the link mailed for
+ * a purchase paid without an account) the purchase is added to the account she is signed in to,
+ * or signs up or logs in to here.
+ */
 export function AuthPage() {
   const [params] = useSearchParams();
   const user = useUserStore((state) => state.user);
@@ -22,6 +28,9 @@ export function AuthPage() {
   const values = useAuthValues();
   useDocumentTitle(tab === 'login' ? 'Log in' : 'Sign up');
 
+  const claim = params.get(CLAIM_QUERY);
+  if (user && claim)
+    return <ClaimPurchase token={claim} destination={destinationAfterAuth(params)} />;
   if (user) return <Navigate replace to={destinationAfterAuth(params)} />;
 
   function changeTab(value: string) {
@@ -45,6 +54,11 @@ export function AuthPage() {
         <p className="auth-card__subtitle">
           Your besties are waiting to hear everything. Come spill the tea.
         </p>
+        {claim && (
+          <p className="auth-claim" role="note">
+            {claimMessages.willBeAdded}
+          </p>
+        )}
         <Tabs value={tab} onValueChange={changeTab} activationMode="manual" className="auth-tabs">
           <TabsList aria-label="Log in or sign up">
             <TabsTrigger value="login">Log In</TabsTrigger>

@@ -3,7 +3,6 @@ import type { KnownDevice } from '../http/deviceCookie';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
 import type { Limit } from '../http/rateLimit';
-import { attachVisitorPurchases } from '../payments/purchases';
 import type { UserRow } from '../users/repo';
 import { createUser, emailTaken, findUserByEmail } from '../users/service';
 import {
@@ -20,7 +19,8 @@ export const invalidCredentials = () =>
 
 /**
  * Creates an account. The email is already trimmed and lower-cased by the shared schema.
- * Plans she bought as a visitor with this billing email become hers.
+ * Plans bought as a visitor with this billing email are not hers by that alone: each is
+ * claimed with the link mailed to it (payments/claims.ts), which proves she owns the address.
  */
 export async function register(
   deps: Deps,
@@ -30,9 +30,7 @@ export async function register(
   if (findUserByEmail(deps, { email: props.email })) throw emailTaken();
   // Hashing is slow and async, so it happens before (never inside) the insert.
   const passwordHash = await hashPassword(props.password);
-  const user = createUser(deps, { email: props.email, passwordHash });
-  attachVisitorPurchases(deps, { userId: user.id, email: user.email });
-  return user;
+  return createUser(deps, { email: props.email, passwordHash });
 }
 
 /** A limit a failed login counts against, its key, and whether it may refuse the attempt. */
@@ -105,7 +103,5 @@ export async function logIn(
   // Her own failures from this address and device are forgotten; other addresses' counts stay.
   deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
   if (deviceId !== undefined) deps.limiter.reset(loginPerDevice, deviceId);
-  // She may have paid as a visitor (with this billing email) since she last logged in.
-  attachVisitorPurchases(deps, { userId: user.id, email: user.email });
   return user;
 }

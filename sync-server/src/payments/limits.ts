@@ -26,3 +26,13 @@ export const testConfirmPerIp = (config: Config): Limit => ({
   limit: config.rateLimitIpPerHour,
   windowMs: HOUR_MS,
 });
+
+/** Claim-link uses a signed-in user may try in an hour. */
+export const claimPerUser: Limit = { bucket: 'purchase-claim-user', limit: 30, windowMs: HOUR_MS };
+
+/** Claim-link uses per IP address. */
+export const claimPerIp = (config: Config): Limit => ({
+  bucket: 'purchase-claim-ip',
+  limit: config.rateLimitIpPerHour,
+  windowMs: HOUR_MS,
+});

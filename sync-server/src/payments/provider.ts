@@ -11,9 +11,17 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
   /** The billing email she gave when paying (lower-cased), if any. */
   email: string | null;
+  /** What the browser confirms it with (the provider shows it to the secret key only). */
+  clientSecret: string | null;
 }
 
-/** A webhook event whose signature was checked. */
+/** Stripe's statuses in which an intent can still be confirmed: a reopened checkout reuses it. */
+export const CONFIRMABLE_STATUSES: readonly string[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+];
+
 /** A correctly signed webhook body that is not an event of the shape Stripe sends. */
 export class MalformedEventError extends Error {
   constructor() {
@@ -22,11 +30,14 @@ export class MalformedEventError extends Error {
   }
 }
 
+/** A webhook event whose signature was checked. */
 export interface ProviderEvent {
   id: string;
   type: string;
-  /** The event's object (a PaymentIntent, Charge or Dispute), as sent. */
+  /** The event's object (a PaymentIntent, Charge, Refund or Dispute), as sent. */
   object: Record<string, unknown>;
+  /** The API version Stripe rendered it at: the webhook endpoint's. */
+  apiVersion?: string | null;
 }
 
 /** What payments need from Stripe, or from the built-in test provider that stands in for it. */
@@ -41,6 +52,8 @@ export interface PaymentProvider {
   }): Promise<{ id: string; clientSecret: string }>;
   /** null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Cancels an intent that was never paid (her checkout moved on to another plan). */
+  cancelIntent(id: string): Promise<void>;
   /**
    * Checks a webhook's signature on the raw body (5-minute tolerance against `receivedAt`,
    * ms since the epoch) and parses it; throws when it fails. Absent: no webhook secret or not

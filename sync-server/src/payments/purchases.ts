@@ -1,26 +1,8 @@
-import { representRepliesForTier } from '../chats/represent';
 import type { Deps } from '../deps';
 import type { Period } from '../entitlements/replay';
-import { entitlementOf, purchasePeriods } from '../entitlements/service';
+import { purchasePeriods } from '../entitlements/service';
 import * as repo from './repo';
 import type { PurchaseRow } from './repo';
-
-/**
- * After she signs up or logs in: the purchases paid without an account under her email become
- * hers (once: only rows with no user are taken), with her replies re-presented.
- */
-export function attachVisitorPurchases(deps: Deps, props: { userId: string; email: string }): void {
-  deps.db.transaction(() => {
-    const before = entitlementOf(deps, props).tier;
-    const attached = repo.attachByEmail(deps.db, { ...props, now: deps.now() });
-    if (attached === 0) return;
-    representRepliesForTier(deps, {
-      userId: props.userId,
-      before,
-      after: entitlementOf(deps, props).tier,
-    });
-  })();
-}
 
 /** Her paid purchases, newest first, with the period each gave her. */
 export function purchasesOf(

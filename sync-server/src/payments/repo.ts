@@ -31,14 +31,38 @@ export function insertPurchase(
   row: Pick<
     PurchaseRow,
     'id' | 'paymentIntentId' | 'provider' | 'planId' | 'amount' | 'currency' | 'userId'
-  > & { createdAt: number },
+  > & { checkoutId: string | null; createdAt: number },
 ): void {
   db.prepare(
     `INSERT INTO purchases (id, payment_intent_id, provider, plan_id, amount, currency, user_id,
-       status, created_at, updated_at)
+       checkout_id, status, created_at, updated_at)
      VALUES (@id, @paymentIntentId, @provider, @planId, @amount, @currency, @userId,
-       'pending', @createdAt, @createdAt)`,
+       @checkoutId, 'pending', @createdAt, @createdAt)`,
   ).run(row);
+}
+
+/**
+ * Her checkout's newest purchase still pending: a signed-in user's by her user id, a visitor's
+ * by the checkout id her device keeps (and only one no account has since).
+ */
+export function findOpenCheckout(
+  db: Db,
+  props: { provider: string } & ({ userId: string } | { checkoutId: string }),
+): PurchaseRow | undefined {
+  const whose =
+    'userId' in props ? 'user_id = @userId' : 'user_id IS NULL AND checkout_id = @checkoutId';
+  return db
+    .prepare<[typeof props], PurchaseRow>(
+      `SELECT ${COLUMNS} FROM purchases
+       WHERE ${whose} AND provider = @provider AND status = 'pending'
+         AND account_deleted_at IS NULL
+       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    )
+    .get(props);
+}
+
+export function findPurchase(db: Db, id: string): PurchaseRow | undefined {
+  return db.prepare<[string], PurchaseRow>(`SELECT ${COLUMNS} FROM purchases WHERE id = ?`).get(id);
 }
 
 export function findPurchaseByIntent(db: Db, paymentIntentId: string): PurchaseRow | undefined {
@@ -93,18 +117,26 @@ export function markRevoked(
   return result.changes === 1;
 }
 
-/** Gives her the paid purchases made without an account under her email; answers how many. */
-export function attachByEmail(
+/**
+ * Gives back a purchase a refund or dispute took (the refund failed, the dispute was won): as
+ * it was, so its period counts from when it was first fulfilled again. One taken back before it
+ * was ever fulfilled goes back to pending, for its success to fulfil. False when it was not
+ * taken back that way.
+ */
+export function markRestored(
   db: Db,
-  props: { userId: string; email: string; now: number },
-): number {
-  return db
+  props: { paymentIntentId: string; from: 'refunded' | 'disputed'; now: number },
+): boolean {
+  const result = db
     .prepare(
-      `UPDATE purchases SET user_id = @userId, updated_at = @now
-       WHERE user_id IS NULL AND email = @email AND status = 'succeeded'
-         AND account_deleted_at IS NULL`,
+      `UPDATE purchases
+       SET status = CASE WHEN fulfilled_at IS NULL THEN 'pending' ELSE 'succeeded' END,
+         revoked_at = NULL, updated_at = @now
+       WHERE payment_intent_id = @paymentIntentId AND status = @from`,
     )
-    .run(props).changes;
+    .run(props);
+  if (result.changes === 1) accountChanged(db, props.paymentIntentId);
+  return result.changes === 1;
 }
 
 /**

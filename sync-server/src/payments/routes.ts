@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import {
+  claimPurchaseSchema,
   createPaymentIntentSchema,
   testConfirmSchema,
   verifyPaymentSchema,
 } from '@shared/payments-schema';
+import type { ClaimPurchaseAnswer } from '@shared/claims';
 import type { PurchasesAnswer } from '@shared/payments';
 import type { Deps } from '../deps';
 import { clientAddressKey } from '../http/clientAddress';
@@ -14,7 +16,15 @@ import { signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { entitlementOfUser } from '../users/service';
-import { intentPerIp, intentPerUser, testConfirmPerIp, verifyPerIp } from './limits';
+import { claimPurchase } from './claims';
+import {
+  claimPerIp,
+  claimPerUser,
+  intentPerIp,
+  intentPerUser,
+  testConfirmPerIp,
+  verifyPerIp,
+} from './limits';
 import { presentClientConfig, presentPurchase, presentVerify } from './present';
 import { purchasesOf } from './purchases';
 import { createPaymentIntent, fulfilPayment } from './service';
@@ -32,13 +42,14 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     ctx.body = presentClientConfig(deps.config, deps.payments);
   });
 
-  // Open to visitors: a visitor's purchase is hers by billing email once she has an account.
+  // Open to visitors: a visitor's purchase becomes hers through the link mailed to its billing
+  // email (POST /purchases/claim).
   router.post('/guest-create-payment-intent', async (ctx) => {
     const userId = ctx.state.user?.id;
     if (userId) enforce(deps.limiter, intentPerUser, userId);
     else enforce(deps.limiter, intentPerIp(deps.config), clientAddressKey(ctx.ip));
-    const { planId } = validateBody(ctx, createPaymentIntentSchema);
-    ctx.body = await createPaymentIntent(deps, { planId, userId });
+    const { planId, checkoutId } = validateBody(ctx, createPaymentIntentSchema);
+    ctx.body = await createPaymentIntent(deps, { planId, userId, checkoutId });
   });
 
   // Open to visitors too: whose purchase it is comes from the purchase, never the caller.
@@ -57,6 +68,17 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
         presentPurchase(purchase, period),
       ),
     };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  // The link mailed for a visitor's purchase, opened signed in: the purchase becomes hers.
+  router.post('/purchases/claim', (ctx) => {
+    const user = signedInUser(ctx);
+    enforce(deps.limiter, claimPerIp(deps.config), clientAddressKey(ctx.ip));
+    enforce(deps.limiter, claimPerUser, user.id);
+    const { token } = validateBody(ctx, claimPurchaseSchema);
+    const answer: ClaimPurchaseAnswer = claimPurchase(deps, { token, userId: user.id });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });

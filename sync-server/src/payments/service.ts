@@ -14,7 +14,9 @@ import {
   paymentRequired,
   serviceUnavailable,
 } from '../http/errors';
+import { CONFIRMABLE_STATUSES } from './provider';
 import type { PaymentProvider, ProviderIntent } from './provider';
+import { recordClaim, sendClaimMail } from './claims';
 import * as repo from './repo';
 import type { PurchaseRow } from './repo';
 
@@ -33,14 +35,85 @@ function providerOf(deps: Deps): PaymentProvider {
 }
 
 /**
- * Starts a purchase: a PaymentIntent for the catalogue's price (never the client's), with the
- * plan, the purchase id and her user id (when signed in) in its metadata, and a pending row.
- * The row is written once the intent exists (its id is the row's key); the idempotency key is
- * the purchase id, so the SDK's own retry cannot make a second intent.
+ * Her checkout's pending intent, when reopening it may reuse it: Stripe still lets it be
+ * confirmed and it is for the plan she chose now. Another plan's intent is canceled (so it can
+ * never be paid as well); one that succeeded or is processing is never touched. Undefined
+ * means: make a new one.
+ */
+async function reusableIntent(
+  deps: Deps,
+  provider: PaymentProvider,
+  props: { planId: PlanId; userId?: string; checkoutId?: string },
+): Promise<PaymentIntentAnswer | undefined> {
+  const whose = props.userId
+    ? { userId: props.userId }
+    : props.checkoutId
+      ? { checkoutId: props.checkoutId }
+      : undefined;
+  if (!whose) return undefined;
+  const open = repo.findOpenCheckout(deps.db, { provider: provider.kind, ...whose });
+  if (!open) return undefined;
+  let intent: ProviderIntent | null;
+  try {
+    intent = await provider.retrieveIntent(open.paymentIntentId);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'retrieving a checkout intent failed');
+    throw badGateway(paymentMessages.intentFailed, 'payment_intent_failed');
+  }
+  if (!intent || !CONFIRMABLE_STATUSES.includes(intent.status)) return undefined;
+  if (open.planId === props.planId && matches(intent, open) && intent.clientSecret) {
+    return { clientSecret: intent.clientSecret };
+  }
+  try {
+    await provider.cancelIntent(open.paymentIntentId);
+  } catch (error) {
+    // Paid meanwhile, say: it stays as it is, and she gets a new intent for the new plan.
+    deps.logger.warn({ err: error }, 'canceling a replaced checkout intent failed');
+  }
+  return undefined;
+}
+
+/** Checkouts being opened now, per database: a second open of one waits for the first. */
+const opening = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Starts a purchase, or reopens her checkout: one PaymentIntent per checkout (a signed-in
+ * user's found by her user id, a visitor's by `checkoutId`). Opens of the same checkout run
+ * one after another (two taps, or a screen mounting twice, at once would otherwise both find
+ * no intent and make two), so the second finds the intent the first made.
  */
 export async function createPaymentIntent(
   deps: Deps,
-  props: { planId: PlanId; userId?: string },
+  props: { planId: PlanId; userId?: string; checkoutId?: string },
+): Promise<PaymentIntentAnswer> {
+  const key = props.userId
+    ? `user:${props.userId}`
+    : props.checkoutId
+      ? `checkout:${props.checkoutId}`
+      : undefined;
+  if (!key) return openCheckout(deps, props);
+  let queue = opening.get(deps.db);
+  if (!queue) opening.set(deps.db, (queue = new Map()));
+  const earlier = queue.get(key) ?? Promise.resolve();
+  const run = earlier.catch(() => undefined).then(() => openCheckout(deps, props));
+  queue.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (queue.get(key) === run) queue.delete(key);
+  }
+}
+
+/**
+ * Her checkout's intent: the pending one when it can be reused, else a new one for the
+ * catalogue's price (never the client's), with the plan, the purchase id and her user id (when
+ * signed in) in its metadata, and a pending row. The row is written once the intent exists (its
+ * id is the row's key); the idempotency key is the purchase id, so the SDK's own retry cannot
+ * make a second intent.
+ */
+async function openCheckout(
+  deps: Deps,
+  props: { planId: PlanId; userId?: string; checkoutId?: string },
 ): Promise<PaymentIntentAnswer> {
   const provider = providerOf(deps);
   const plan = planById(props.planId);
@@ -51,6 +124,8 @@ export async function createPaymentIntent(
       throw conflict(paymentMessages.alreadyForever, 'already_forever');
     }
   }
+  const reused = await reusableIntent(deps, provider, props);
+  if (reused) return reused;
   const purchaseId = randomUUID();
   const metadata: Record<string, string> = { planId: plan.id, purchaseId };
   if (props.userId) metadata.userId = props.userId;
@@ -74,6 +149,7 @@ export async function createPaymentIntent(
     amount: plan.priceCents,
     currency: PLAN_CURRENCY,
     userId: props.userId ?? null,
+    checkoutId: props.userId ? null : (props.checkoutId ?? null),
     createdAt: deps.now(),
   });
   return { clientSecret: intent.clientSecret };
@@ -122,18 +198,24 @@ export async function fulfilPayment(
   if (intent.status === 'processing') return { status: 'pending', purchase };
   if (intent.status !== 'succeeded') throw notSucceeded();
 
-  deps.db.transaction(() => {
+  const claimMail = deps.db.transaction(() => {
     const now = deps.now();
     if (props.event && !repo.recordEvent(deps.db, { ...props.event, now })) return;
-    // Read again: she may have been given it (sign-up by email) since it was read above.
+    // Read again: her account may have been deleted (and the row made nobody's) since.
     const userId = repo.findPurchaseByIntent(deps.db, purchase.paymentIntentId)?.userId ?? null;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     const email = intent.email;
     const paymentIntentId = purchase.paymentIntentId;
     if (!repo.markSucceeded(deps.db, { paymentIntentId, email, now })) return;
-    if (!userId || !before) return;
+    if (!userId || !before) {
+      // A visitor's: its claim link goes to the billing email, which must prove it is hers.
+      const paid = repo.findPurchaseByIntent(deps.db, paymentIntentId);
+      return paid ? recordClaim(deps, paid) : undefined;
+    }
     representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+    return undefined;
   })();
+  if (claimMail) sendClaimMail(deps, claimMail);
 
   const latest = repo.findPurchaseByIntent(deps.db, props.paymentIntentId) ?? purchase;
   if (latest.status === 'refunded' || latest.status === 'disputed') throw revoked();
@@ -160,6 +242,32 @@ export function revokePayment(
     const userId = purchase.userId;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     if (!repo.markRevoked(deps.db, { ...props, now })) return;
+    if (!userId || !before) return;
+    representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+  })();
+}
+
+/**
+ * Gives back a purchase a refund or dispute took, when the refund failed or the dispute was
+ * won; her replies are re-presented for the tier it gives back, in one transaction with the
+ * event's id (so a resent event changes nothing).
+ */
+export function restorePayment(
+  deps: Deps,
+  props: {
+    paymentIntentId: string;
+    from: 'refunded' | 'disputed';
+    event: { id: string; type: string };
+  },
+): void {
+  deps.db.transaction(() => {
+    const now = deps.now();
+    if (!repo.recordEvent(deps.db, { ...props.event, now })) return;
+    const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
+    if (!purchase) return;
+    const userId = purchase.userId;
+    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
+    if (!repo.markRestored(deps.db, { ...props, now })) return;
     if (!userId || !before) return;
     representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
   })();

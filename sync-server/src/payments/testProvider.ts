@@ -12,6 +12,8 @@ const random = () => randomBytes(12).toString('hex');
 
 export const testPaymentNotFound = () => notFound('Payment not found');
 const alreadyPaid = () => conflict('This payment has already been made', 'payment_already_made');
+const canceled = () =>
+  conflict('This checkout has moved on: please start it again', 'payment_canceled');
 
 function parseMetadata(text: string): Record<string, string> {
   try {
@@ -34,6 +36,7 @@ const presentIntent = (row: TestIntentRow) => ({
   currency: row.currency,
   metadata: parseMetadata(row.metadata),
   email: row.email,
+  clientSecret: row.clientSecret,
 });
 
 /**
@@ -64,11 +67,18 @@ export function createTestProvider(deps: Pick<Deps, 'db' | 'now'>): PaymentProvi
       const row = repo.findTestIntent(deps.db, id);
       return row ? presentIntent(row) : null;
     },
+    async cancelIntent(id) {
+      const row = repo.findTestIntent(deps.db, id);
+      if (!row) throw testPaymentNotFound();
+      if (row.status === 'canceled') return;
+      if (!repo.cancelTestIntent(deps.db, { id, now: deps.now() })) throw alreadyPaid();
+    },
     /** Checks the card as Stripe's test mode would; a declined card leaves the intent payable. */
     confirmTestPayment(body) {
       const intent = repo.findTestIntentBySecret(deps.db, body.clientSecret);
       if (!intent) throw testPaymentNotFound();
       if (intent.status === 'succeeded') throw alreadyPaid();
+      if (intent.status === 'canceled') throw canceled();
       const outcome = testCardOutcome(body.cardNumber);
       if (outcome === 'invalid')
         throw badRequest(paymentMessages.cardNumberInvalid, 'invalid_card');

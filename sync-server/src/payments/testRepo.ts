@@ -8,7 +8,7 @@ export interface TestIntentRow {
   currency: string;
   /** JSON object of strings. */
   metadata: string;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
   email: string | null;
 }
 
@@ -57,6 +57,17 @@ export function markTestIntentSucceeded(
     .prepare(
       `UPDATE test_payment_intents
        SET status = 'succeeded', email = @email, name = @name, updated_at = @now
+       WHERE id = @id AND status = 'requires_payment_method'`,
+    )
+    .run(props);
+  return result.changes === 1;
+}
+
+/** Cancels an intent not paid yet (as Stripe does); false when it was paid or canceled. */
+export function cancelTestIntent(db: Db, props: { id: string; now: number }): boolean {
+  const result = db
+    .prepare(
+      `UPDATE test_payment_intents SET status = 'canceled', updated_at = @now
        WHERE id = @id AND status = 'requires_payment_method'`,
     )
     .run(props);

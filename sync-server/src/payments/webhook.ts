@@ -3,7 +3,8 @@ import { badRequest, notFound, serviceUnavailable } from '../http/errors';
 import { MalformedEventError } from './provider';
 import type { ProviderEvent } from './provider';
 import * as repo from './repo';
-import { fulfilPayment, isRefusal, revokePayment } from './service';
+import { STRIPE_API_VERSION } from './stripeProvider';
+import { fulfilPayment, isRefusal, restorePayment, revokePayment } from './service';
 
 /** Records an event handled without a change (ignored, or refused for good). */
 function recordEvent(deps: Deps, event: { id: string; type: string }): void {
@@ -42,7 +43,8 @@ function verifiedEvent(deps: Deps, props: { raw: Buffer; signature: string }): P
 
 /**
  * A Stripe webhook: at least once, in any order. A success is fulfilled from Stripe's own
- * record of the intent (never the event body); a refund or dispute takes the purchase back.
+ * record of the intent (never the event body); a refund or dispute takes the purchase back,
+ * and a failed refund or a won dispute gives it back.
  * An event seen before, or one we do not handle, changes nothing. A payment we refuse for
  * good (unknown, mismatched) is recorded so Stripe stops resending it; a provider failure is
  * a 502, so Stripe tries again later.
@@ -52,6 +54,13 @@ export async function handleStripeWebhook(
   props: { raw: Buffer; signature: string },
 ): Promise<void> {
   const event = verifiedEvent(deps, props);
+  if (event.apiVersion && event.apiVersion !== STRIPE_API_VERSION) {
+    // Still handled (the fields read here are the same in every version), but said loudly.
+    deps.logger.warn(
+      { event: { id: event.id, type: event.type }, apiVersion: event.apiVersion },
+      `the Stripe webhook endpoint is not at API version ${STRIPE_API_VERSION}: set it in the Dashboard`,
+    );
+  }
   if (isEventRecorded(deps, event)) return;
   const ref = { id: event.id, type: event.type };
   switch (event.type) {
@@ -77,6 +86,29 @@ export async function handleStripeWebhook(
       const paymentIntentId = stringField(event.object, 'payment_intent');
       if (!paymentIntentId) return recordEvent(deps, ref);
       return revokePayment(deps, { paymentIntentId, status: 'disputed', event: ref });
+    }
+    case 'charge.dispute.closed': {
+      const paymentIntentId = stringField(event.object, 'payment_intent');
+      // Won, or an inquiry closed without a chargeback: the money stays, and so does her plan.
+      const status = stringField(event.object, 'status');
+      if (!paymentIntentId || (status !== 'won' && status !== 'warning_closed')) {
+        return recordEvent(deps, ref);
+      }
+      return restorePayment(deps, { paymentIntentId, from: 'disputed', event: ref });
+    }
+    case 'refund.failed':
+    case 'refund.updated': {
+      const paymentIntentId = stringField(event.object, 'payment_intent');
+      if (!paymentIntentId || stringField(event.object, 'status') !== 'failed') {
+        return recordEvent(deps, ref);
+      }
+      // Only the failure of a full refund gives back what its charge.refunded took.
+      const purchase = repo.findPurchaseByIntent(deps.db, paymentIntentId);
+      const amount = event.object.amount;
+      if (!purchase || typeof amount !== 'number' || amount < purchase.amount) {
+        return recordEvent(deps, ref);
+      }
+      return restorePayment(deps, { paymentIntentId, from: 'refunded', event: ref });
     }
     default:
       return recordEvent(deps, ref);

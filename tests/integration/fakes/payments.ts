@@ -9,8 +9,9 @@ import { signedEvent } from './stripe';
 export async function startPurchase(
   client: Client,
   planId: PlanId,
+  checkoutId?: string,
 ): Promise<{ intentId: string; clientSecret: string }> {
-  const answer = await client.post('/api/guest-create-payment-intent', { planId });
+  const answer = await client.post('/api/guest-create-payment-intent', { planId, checkoutId });
   expect(answer.status, answer.text).toBe(200);
   const clientSecret = answer.body.clientSecret as string;
   const intentId = intentIdOfSecret(clientSecret);
@@ -42,14 +43,48 @@ export const disputed = (intentId: string, id = eventId()) => ({
   object: { id: `dp_${intentId}`, object: 'dispute', payment_intent: intentId },
 });
 
+/** A dispute closed: `won` (or `warning_closed`) keeps the money with us, `lost` does not. */
+export const disputeClosed = (intentId: string, status: string, id = eventId()) => ({
+  id,
+  type: 'charge.dispute.closed',
+  object: { id: `dp_${intentId}`, object: 'dispute', payment_intent: intentId, status },
+});
+
+/** A refund's failure (`refund.failed`, or `refund.updated` to failed), of `amount` cents. */
+export const refundFailed = (
+  intentId: string,
+  amount: number,
+  type: 'refund.failed' | 'refund.updated' = 'refund.failed',
+  id = eventId(),
+) => ({
+  id,
+  type,
+  object: {
+    id: `re_${intentId}`,
+    object: 'refund',
+    payment_intent: intentId,
+    charge: `ch_${intentId.slice(3)}`,
+    amount,
+    status: 'failed',
+    failure_reason: 'expired_or_canceled_card',
+  },
+});
+
+/** A random checkout id, as the app keeps one on the device. */
+export const newCheckoutId = () => randomUUID().replace(/-/g, '');
+
 /** Posts a webhook as Stripe does: no cookie, no Origin, the signature over the raw body. */
 export async function postWebhook(
   server: TestServer,
   event: { id: string; type: string; object: Record<string, unknown> },
-  options: { ageSeconds?: number; secret?: string; signature?: string } = {},
+  options: { ageSeconds?: number; secret?: string; signature?: string; apiVersion?: string } = {},
 ): Promise<Answer> {
   const timestampSeconds = Math.floor(server.clock.now() / 1000) - (options.ageSeconds ?? 0);
-  const signed = signedEvent(event, { timestampSeconds, secret: options.secret });
+  const signed = signedEvent(event, {
+    timestampSeconds,
+    secret: options.secret,
+    apiVersion: options.apiVersion,
+  });
   return server.client().request('POST', '/api/stripe/webhook', {
     body: signed.body,
     headers: {

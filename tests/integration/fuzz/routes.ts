@@ -277,7 +277,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     method: 'POST',
     path: '/api/guest-create-payment-intent',
     body: 'json',
-    shape: () => shape({ planId }),
+    shape: () => shape({ planId, checkoutId: field(fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/)) }),
   },
   {
     method: 'POST',
@@ -290,6 +290,12 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
       }),
   },
   { method: 'GET', path: '/api/purchases', body: 'none' },
+  {
+    method: 'POST',
+    path: '/api/purchases/claim',
+    body: 'json',
+    shape: () => shape({ token: field(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)) }),
+  },
   { method: 'POST', path: '/api/stripe/webhook', body: 'raw' },
   {
     method: 'POST',
