@@ -9,7 +9,7 @@ export type ConfirmResult =
 
 export interface Paid {
   paymentIntentId: string;
-  /** The billing email she paid with (a visitor's plan waits for an account with it). */
+  /** The billing email she paid with (a visitor's claim link is mailed there). */
   email: string;
 }
 

@@ -102,7 +102,7 @@ describe('/checkout-success', () => {
       '/auth?ref=success&mode=login',
     );
     expect(screen.getByText('new.girl@example.com')).toBeTruthy();
-    expect(screen.getByText(/same email you paid with/)).toBeTruthy();
+    expect(screen.getByText(/Open it to add your plan to your account/)).toBeTruthy();
   });
 
   it("verifies a payment that came back from the provider's redirect before refreshing", async () => {

@@ -215,14 +215,17 @@ function PaymentTaken() {
       ) : (
         <>
           <p>
-            Create your account with the same email you paid with
+            We've emailed a link to
             {paidWith ? (
               <>
                 {' '}
-                (<strong>{paidWith}</strong>)
+                <strong>{paidWith}</strong>
               </>
-            ) : null}
-            , and your plan will be waiting for you. Already have one with that email? Log in.
+            ) : (
+              ' the email you paid with'
+            )}
+            . Open it to add your plan to your account: sign up or log in from there, so we know the
+            plan is yours.
           </p>
           <div className="button-row">
             <Link to="/auth?ref=success" className="btn btn--primary">
