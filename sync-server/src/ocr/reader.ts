@@ -44,7 +44,7 @@ export class OcrBusy extends Error {
   }
 }
 
-const WORKER = new URL('./worker.mjs', import.meta.url).href;
+const WORKER = new URL('./worker-entry.mjs', import.meta.url).href;
 
 export function createOcrReader(sizes: OcrPoolSizes = defaultOcrPoolSizes()): RawOcrReader {
   // Made on the first read, so an app that never reads starts no thread.
@@ -54,17 +54,20 @@ export function createOcrReader(sizes: OcrPoolSizes = defaultOcrPoolSizes()): Ra
       filename: WORKER,
       minThreads: sizes.threads,
       maxThreads: sizes.threads,
-      maxQueue: sizes.queueLength,
       // A thread awaits its tesseract.js worker between messages: no Atomics.wait blocking it.
       atomics: 'disabled',
     }));
+  // Counted here rather than with piscina's maxQueue, which (5.3) lets one more wait when a
+  // waiting task carries an AbortSignal, and one more again while a thread is starting.
+  let inWork = 0;
 
   async function run(task: OcrTask, signal?: AbortSignal): Promise<OcrTaskResult> {
+    if (inWork >= sizes.threads + sizes.queueLength) throw new OcrBusy();
+    inWork += 1;
     try {
       return await running().run(task, { signal });
-    } catch (error) {
-      if ((error as Error).message === 'Task queue is at limit') throw new OcrBusy();
-      throw error;
+    } finally {
+      inWork -= 1;
     }
   }
 

@@ -1,4 +1,4 @@
-// The OCR pool's thread entry (reader.ts). Worker threads do not inherit a loader registered
+// The OCR pool thread entry (reader.ts). Worker threads do not inherit a loader registered
 // at run time (`npm start` registers tsx in-process), so this JavaScript file loads the
 // TypeScript task with tsx's own import, whatever started the server: tsx, node --import tsx,
 // or vitest.
