@@ -56,6 +56,10 @@ export function createOcrReader(sizes: OcrPoolSizes = defaultOcrPoolSizes()): Ra
       maxThreads: sizes.threads,
       // A thread awaits its tesseract.js worker between messages: no Atomics.wait blocking it.
       atomics: 'disabled',
+      // Below the event loop's priority (Linux, with piscina's optional @napi-rs/nice; ignored
+      // without it), and so its tesseract.js worker, made from it: on a busy machine a read
+      // waits for CPU, not her health check or her next page.
+      niceIncrement: 10,
     }));
   // Counted here rather than with piscina's maxQueue, which (5.3) lets one more wait when a
   // waiting task carries an AbortSignal, and one more again while a thread is starting.

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:ocr-load` (issue 39.1): the real server (its own process, default config) and
+ * one free user sending 12 screenshots of 40 megapixels (8000 × 5000, half PNG, half JPEG) at
+ * once to POST /api/ocr, while GET /api/health is asked every 20 ms (open loop: a stall counts
+ * every request it held) and the server's resident memory (threads and all: /proc/<pid>/status)
+ * is sampled as often. Budgets: health under
+ * 200 ms at p99 and the process under 1 GB at its peak. Her images beyond two at once are
+ * refused at once (503 busy): the table says how many were read and how many refused.
+ */
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { OCR_PATH } from '@shared/ocr-api';
+import { makeDataDir } from '../tests/integration/harness';
+import { freePort, startProcess, stopProcess, waitUntilUp } from './process';
+import { report } from './report';
+
+const UPLOADS = 12;
+const WIDTH = 8000;
+const HEIGHT = 5000;
+const SAMPLE_EVERY_MS = 20;
+/** Health keeps being asked this long after the last answer: a late stall still counts. */
+const TAIL_MS = 1000;
+
+const BUDGET = { healthP99Ms: 200, peakRssMb: 1024 };
+
+/** A chat screenshot blown up to 40 megapixels: big text, so it still reads once shrunk. */
+async function hugeScreenshot(format: 'png' | 'jpeg'): Promise<Buffer> {
+  const lines = [
+    'Them: Did you see what he posted last night?',
+    'Me: No, what happened?',
+    'Them: He says he is moving to Lisbon next month',
+    'Me: Wait, seriously?? He never said a word',
+  ];
+  const text = lines
+    .map((line, index) => `<text x="200" y="${600 + index * 900}">${line}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
+    <rect width="100%" height="100%" fill="#fff"/>
+    <g font-family="DejaVu Sans" font-size="200" fill="#111">${text}</g></svg>`;
+  const image = sharp(Buffer.from(svg), { limitInputPixels: false });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Resident memory of a process and all its threads now, and its peak so far (MB). */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+async function register(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ocr-load@example.com', password: 'bench-pass-123' }),
+  });
+  if (answer.status !== 201) throw new Error(`register answered ${answer.status}`);
+  const cookie = answer.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('register set no session cookie');
+  return cookie;
+}
+
+async function upload(baseUrl: string, cookie: string, image: Buffer, type: string) {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(image)], { type }), 'screenshot');
+  const started = performance.now();
+  const answer = await fetch(`${baseUrl}${OCR_PATH}`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+  const body = (await answer.json()) as { text?: string; code?: string };
+  return { status: answer.status, ms: performance.now() - started, body };
+}
+
+async function main() {
+  const [png, jpeg] = await Promise.all([hugeScreenshot('png'), hugeScreenshot('jpeg')]);
+  const dataDir = await makeDataDir();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startProcess(
+    'sync-server/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    path.join(dataDir, 'server.log'),
+  );
+  try {
+    await waitUntilUp(`${baseUrl}/api/health`, server);
+    const pid = server.pid;
+    if (pid === undefined) throw new Error('the server has no pid');
+    const cookie = await register(baseUrl);
+    const idleMb = memoryOf(pid).rssMb;
+
+    let peakSampledMb = idleMb;
+    const memory = setInterval(() => {
+      peakSampledMb = Math.max(peakSampledMb, memoryOf(pid).rssMb);
+    }, SAMPLE_EVERY_MS);
+    // Open loop: one health request every SAMPLE_EVERY_MS whether the last has answered or
+    // not, so a stalled server shows as every request it kept waiting, not as one slow one.
+    const asked: Promise<number>[] = [];
+    const healthOnce = async () => {
+      const sent = performance.now();
+      const answer = await fetch(`${baseUrl}/api/health`);
+      await answer.arrayBuffer();
+      if (answer.status !== 200) throw new Error(`health answered ${answer.status}`);
+      return performance.now() - sent;
+    };
+    const polling = setInterval(() => asked.push(healthOnce()), SAMPLE_EVERY_MS);
+
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: UPLOADS }, (_, index) =>
+        index % 2 === 0
+          ? upload(baseUrl, cookie, png, 'image/png')
+          : upload(baseUrl, cookie, jpeg, 'image/jpeg'),
+      ),
+    );
+    const allMs = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, TAIL_MS));
+    clearInterval(polling);
+    const health = await Promise.all(asked);
+    clearInterval(memory);
+    const peakMb = Math.max(peakSampledMb, memoryOf(pid).peakMb);
+
+    const read = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 503);
+    const other = answers.filter((answer) => answer.status !== 200 && answer.status !== 503);
+    if (process.env.BENCH_VERBOSE) console.log(answers);
+    const p99 = percentile(health, 99);
+    console.log(
+      `OCR load: ${UPLOADS} uploads of ${WIDTH} × ${HEIGHT} (PNG ${(png.length / 1e6).toFixed(1)} MB, ` +
+        `JPEG ${(jpeg.length / 1e6).toFixed(1)} MB) from one user at once; ` +
+        `${health.length} health answers; all answered in ${(allMs / 1000).toFixed(1)} s`,
+    );
+    report('ocr-load', [
+      {
+        measure: `GET /api/health p99 during the uploads (ms; p50 ${percentile(health, 50).toFixed(1)}, max ${Math.max(...health).toFixed(1)})`,
+        value: p99.toFixed(1),
+        budget: `< ${BUDGET.healthP99Ms}`,
+        ok: p99 < BUDGET.healthP99Ms,
+      },
+      {
+        measure: `server peak RSS, threads included (MB; ${idleMb.toFixed(0)} idle)`,
+        value: peakMb.toFixed(0),
+        budget: `< ${BUDGET.peakRssMb}`,
+        ok: peakMb < BUDGET.peakRssMb,
+      },
+      {
+        measure: `uploads read (200) / refused (503 busy, her third and later at once)`,
+        value: `${read.length} / ${refused.length}`,
+        budget: `${UPLOADS} answered, >= 1 read`,
+        ok: other.length === 0 && read.length >= 1,
+      },
+      {
+        measure: 'slowest read upload (ms), refused answered within (ms)',
+        value: `${Math.max(...read.map((a) => a.ms)).toFixed(0)}, ${Math.max(0, ...refused.map((a) => a.ms)).toFixed(0)}`,
+        budget: '',
+        ok: true,
+      },
+    ]);
+  } finally {
+    await stopProcess(server);
+    if (!process.env.BENCH_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+    else console.log(`data kept in ${dataDir}`);
+  }
+}
+
+await main();
