@@ -45,8 +45,14 @@ async function hugeScreenshot(format: 'png' | 'jpeg'): Promise<Buffer> {
 
 /** Resident memory of a process and all its threads now, and its peak so far (MB). */
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+  let status = '';
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    // The process is gone (killed for its memory?): the uploads' answers will say so.
+  }
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
@@ -71,13 +77,18 @@ async function upload(baseUrl: string, cookie: string, image: Buffer, type: stri
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(image)], { type }), 'screenshot');
   const started = performance.now();
-  const answer = await fetch(`${baseUrl}${OCR_PATH}`, {
-    method: 'POST',
-    headers: { cookie },
-    body: form,
-  });
-  const body = (await answer.json()) as { text?: string; code?: string };
-  return { status: answer.status, ms: performance.now() - started, body };
+  try {
+    const answer = await fetch(`${baseUrl}${OCR_PATH}`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    const body = (await answer.json()) as { text?: string; code?: string };
+    return { status: answer.status, ms: performance.now() - started, body };
+  } catch (error) {
+    // The connection refused or reset: counted below as neither read nor refused.
+    return { status: 0, ms: performance.now() - started, body: { code: String(error) } };
+  }
 }
 
 async function main() {
@@ -110,11 +121,17 @@ async function main() {
     // Open loop: one health request every SAMPLE_EVERY_MS whether the last has answered or
     // not, so a stalled server shows as every request it kept waiting, not as one slow one.
     const asked: Promise<number>[] = [];
+    let healthFailed = 0;
     const healthOnce = async () => {
       const sent = performance.now();
-      const answer = await fetch(`${baseUrl}/api/health`);
-      await answer.arrayBuffer();
-      if (answer.status !== 200) throw new Error(`health answered ${answer.status}`);
+      try {
+        const answer = await fetch(`${baseUrl}/api/health`);
+        await answer.arrayBuffer();
+        if (answer.status !== 200) healthFailed += 1;
+      } catch {
+        // Refused or reset: a server too busy to accept is as down as one that does not answer.
+        healthFailed += 1;
+      }
       return performance.now() - sent;
     };
     const polling = setInterval(() => asked.push(healthOnce()), SAMPLE_EVERY_MS);
@@ -146,10 +163,10 @@ async function main() {
     );
     report('ocr-load', [
       {
-        measure: `GET /api/health p99 during the uploads (ms; p50 ${percentile(health, 50).toFixed(1)}, max ${Math.max(...health).toFixed(1)})`,
+        measure: `GET /api/health p99 during the uploads (ms; p50 ${percentile(health, 50).toFixed(1)}, max ${Math.max(...health).toFixed(1)}, ${healthFailed} of ${health.length} failed)`,
         value: p99.toFixed(1),
-        budget: `< ${BUDGET.healthP99Ms}`,
-        ok: p99 < BUDGET.healthP99Ms,
+        budget: `< ${BUDGET.healthP99Ms}, none failed`,
+        ok: p99 < BUDGET.healthP99Ms && healthFailed === 0,
       },
       {
         measure: `server peak RSS, threads included (MB; ${idleMb.toFixed(0)} idle)`,
