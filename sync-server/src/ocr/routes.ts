@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { ocrFormSchema } from '@shared/ocr-api-schema';
+import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
 import { signedIn } from '../http/signedIn';
@@ -8,7 +9,6 @@ import { validate } from '../http/validate';
 import { readImageForm } from '../images/multipart';
 import { storeImage } from '../images/service';
 import { ensureRoomFor } from '../storage/service';
-import type { SubscriptionTier } from '@shared/user';
 import { createImageAdmission } from './admission';
 import type { ImageAdmission } from './admission';
 import { IMAGES_AT_ONCE_PER_USER, imagesPerUser } from './limits';
