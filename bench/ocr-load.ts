@@ -13,6 +13,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { OCR_PATH } from '@shared/ocr-api';
+import { textImage } from '../tests/integration/fakes/ocr';
 import { makeDataDir } from '../tests/integration/harness';
 import { freePort, startProcess, stopProcess, waitUntilUp } from './process';
 import { report } from './report';
@@ -249,6 +250,11 @@ async function main() {
       `OCR load: ${UPLOADS} uploads of ${WIDTH} × ${HEIGHT} at once (PNG ${(png.length / 1e6).toFixed(1)} MB, ` +
         `JPEG ${(jpeg.length / 1e6).toFixed(1)} MB)`,
     );
+    // Warm, as a server is after its first read (bench:ocr warms too): the pool's thread and
+    // its tesseract.js worker start on the first read, and V8 compiles tesseract's WebAssembly
+    // on its own threads, at normal priority, which is a start-up cost and not this load.
+    const warm = await upload(baseUrl, others[0] ?? her, await textImage(['Warm up']), 'image/png');
+    if (warm.status !== 200) throw new Error(`the warm-up read answered ${warm.status}`);
     const alone = await underLoad(baseUrl, pid, images, [her]);
     const everyone = await underLoad(baseUrl, pid, images, others);
     report('ocr-load', [
