@@ -28,6 +28,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'safety', file: 'safety.ts' },
   { name: 'ocr', file: 'ocr.ts' },
   { name: 'ocr-first-read', file: 'ocr-first-read.ts' },
+  { name: 'ocr-load', file: 'ocr-load.ts' },
   { name: 'export', file: 'export.ts' },
 ];
 

@@ -129,7 +129,7 @@ export function createApp({
     replies: replies ?? createReplyProvider(config, logger),
     replyJobs: createReplyJobs(() => deps),
     payments: payments !== undefined ? payments : createPaymentProvider({ config, db, now }),
-    ocr: ocr ?? createOcrReader(),
+    ocr: ocr ?? createOcrReader({ threads: config.ocrThreads, queueLength: config.ocrQueueLength }),
     analyser: analyser ?? createAnalyser(config, logger),
   };
   // Behind n proxies the client is the X-Forwarded-For entry n from the right (ctx.ip): the

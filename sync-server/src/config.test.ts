@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       loginFailuresPerEmailPerHour: 100,
       hashConcurrency: 2,
       hashQueueLength: 16,
+      ocrThreads: Math.max(1, availableParallelism() - 1),
+      ocrQueueLength: 8,
       smtpUrl: undefined,
       mailFrom: 'Besties <no-reply@localhost>',
       replyProvider: 'builtin',
@@ -80,6 +82,8 @@ describe('loadConfig', () => {
       LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '40',
       HASH_CONCURRENCY: '3',
       HASH_QUEUE: '8',
+      OCR_THREADS: '3',
+      OCR_QUEUE: '0',
       SMTP_URL: 'smtp://user:pass@mail.example:587',
       MAIL_FROM: 'Besties <hello@besties.example>',
       REPLY_JOB_LEASE_MS: '5000',
@@ -101,6 +105,8 @@ describe('loadConfig', () => {
       loginFailuresPerEmailPerHour: 40,
       hashConcurrency: 3,
       hashQueueLength: 8,
+      ocrThreads: 3,
+      ocrQueueLength: 0,
       smtpUrl: 'smtp://user:pass@mail.example:587',
       mailFrom: 'Besties <hello@besties.example>',
       replyJobLeaseMs: 5000,
@@ -160,6 +166,8 @@ describe('loadConfig', () => {
       BUILTIN_REPLY_PIECE_DELAY_MS: '-5',
       HASH_CONCURRENCY: '0',
       HASH_QUEUE: 'many',
+      OCR_THREADS: '0',
+      OCR_QUEUE: '-1',
       STORAGE_QUOTA_MB: '0',
     });
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
@@ -168,6 +176,8 @@ describe('loadConfig', () => {
       'HASH_QUEUE',
       'LOG_LEVEL',
       'NODE_ENV',
+      'OCR_QUEUE',
+      'OCR_THREADS',
       'PORT',
       'PUBLIC_URL',
       'RATE_LIMIT_IP_PER_HOUR',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultOcrPoolSizes } from './ocr/limits';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -63,6 +64,8 @@ const envSchema = z.object({
   ),
   HASH_CONCURRENCY: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(64)),
   HASH_QUEUE: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000)),
+  OCR_THREADS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(64)),
+  OCR_QUEUE: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(1000)),
   OPENAI_BASE_URL: optional(httpUrl),
   OPENAI_API_KEY: optional(z.string()),
   OPENAI_MODEL: optional(z.string()),
@@ -128,6 +131,10 @@ export interface Config {
   hashConcurrency: number;
   /** Hashes that may wait for a turn; past that the server answers 503 busy. */
   hashQueueLength: number;
+  /** Images read at once, each on a worker thread of its own (ocr/reader.ts). */
+  ocrThreads: number;
+  /** Images that may wait for an OCR thread; past that the server answers 503 busy. */
+  ocrQueueLength: number;
   /** 'openai' when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the built-in persona engine. */
   replyProvider: 'openai' | 'builtin';
   /** e.g. `http://localhost:11434/v1` (Ollama); unset = api.openai.com. */
@@ -232,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerEmailPerHour: vars.LOGIN_FAILURES_PER_EMAIL_PER_HOUR ?? 100,
     hashConcurrency: vars.HASH_CONCURRENCY ?? 2,
     hashQueueLength: vars.HASH_QUEUE ?? 16,
+    ocrThreads: vars.OCR_THREADS ?? defaultOcrPoolSizes().threads,
+    ocrQueueLength: vars.OCR_QUEUE ?? defaultOcrPoolSizes().queueLength,
     replyProvider: vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai' : 'builtin',
     openaiBaseUrl: vars.OPENAI_BASE_URL,
     openaiApiKey: vars.OPENAI_API_KEY,

@@ -85,14 +85,14 @@ export const badGateway = (message: string, code = 'bad_gateway') =>
 export const serviceUnavailable = (message: string, code = 'service_unavailable') =>
   new AppError(503, code, message);
 
-/** 503: too much work at once (e.g. password hashes); worth trying again in a second. */
-export const serverBusy = () =>
+/** 503: too much work at once (password hashes, OCR); worth trying again in a second or so. */
+export const serverBusy = (retryAfterSeconds = 1) =>
   new AppError(
     503,
     'busy',
     'The server is busy. Please try again in a moment.',
     {},
-    { 'Retry-After': '1' },
+    { 'Retry-After': String(retryAfterSeconds) },
   );
 
 export const internalError = () => new AppError(500, 'internal_error', 'Something went wrong');

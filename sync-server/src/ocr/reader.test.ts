@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cer } from '../../../tests/fixtures/ocr/cer';
 import { ocrFixtures, renderPng, renderRgba } from '../../../tests/fixtures/ocr/fixtures';
-import { createOcrReader } from './reader';
+import { createOcrReader, OcrBusy } from './reader';
 
 /** The bar: at most 2 % of characters wrong on every fixture. */
 const MAX_CER = 0.02;
@@ -54,5 +54,30 @@ describe('OcrReader on rendered screenshots', { timeout: 60_000 }, () => {
     expect(text.split('\n')).toContain('Them: Did you see what he posted last night?');
     expect(confidence).toBeGreaterThan(0.5);
     expect(confidence).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the OCR pool', { timeout: 60_000 }, () => {
+  it('refuses a read past its threads and queue with OcrBusy, and drops one aborted', async () => {
+    const pool = createOcrReader({ threads: 1, queueLength: 1 });
+    try {
+      const fixture = ocrFixtures().find((candidate) => candidate.name === 'receipt');
+      if (!fixture) throw new Error('no receipt fixture');
+      const png = await renderPng(fixture);
+      // Warm: while its thread starts, piscina also queues a task for that thread.
+      const first = await pool.read(png);
+      const leaving = new AbortController();
+      const running = pool.read(png);
+      const waiting = pool.read(png, { signal: leaving.signal });
+      await expect(pool.read(png)).rejects.toBeInstanceOf(OcrBusy);
+      leaving.abort();
+      await expect(waiting).rejects.toThrow(/abort/i);
+      // The waiting read left the queue: there is room for another.
+      const next = pool.read(png);
+      expect((await running).text).toBe(first.text);
+      expect((await next).text).toBe(first.text);
+    } finally {
+      await pool.close();
+    }
   });
 });

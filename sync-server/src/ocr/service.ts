@@ -7,7 +7,9 @@ import type { Deps } from '../deps';
 import { AppError, subscriptionRequired } from '../http/errors';
 import { storeImage } from '../images/service';
 import type { StoredImage } from '../images/service';
+import { ocrBusy } from './admission';
 import type { AnalysisResult } from './analyse/types';
+import { OcrBusy } from './reader';
 
 export const ocrFailed = () => new AppError(500, 'ocr_failed', OCR_ERRORS.failed);
 
@@ -43,17 +45,23 @@ export function mayAnalyse(deps: Deps, props: Viewer): boolean {
   }
 }
 
-/** Stores her image (checked and re-encoded) and reads its text with the app's one reader. */
+/**
+ * Stores her image (checked and re-encoded) and reads its text with the app's one reader:
+ * 503 busy when every OCR thread and queue place is taken. `gone` (she went away) stops the
+ * read; nobody is left to answer, so that is not logged as a failure.
+ */
 export async function readImage(
   deps: Deps,
-  props: { userId: string; upload: Buffer },
+  props: { userId: string; upload: Buffer; gone?: AbortSignal },
 ): Promise<Reading> {
-  const image = await storeImage(deps, props);
+  const image = await storeImage(deps, { userId: props.userId, upload: props.upload });
   try {
-    const { text, confidence } = await deps.ocr.read(image.bytes);
+    const { text, confidence } = await deps.ocr.read(image.bytes, { signal: props.gone });
     return { image, text: text.slice(0, EXTRACTED_TEXT_MAX_LENGTH), confidence };
   } catch (error) {
-    deps.logger.error({ err: error }, 'OCR failed');
+    if (error instanceof OcrBusy) throw ocrBusy();
+    if (props.gone?.aborted) deps.logger.debug({ err: error }, 'OCR stopped: the client went away');
+    else deps.logger.error({ err: error }, 'OCR failed');
     throw ocrFailed();
   }
 }

@@ -30,6 +30,66 @@ export function fakeReader(text = 'Them: are we still on for friday?\nMe: yes!! 
   return reader;
 }
 
+export interface HeldReader extends FakeReader {
+  /** Reads begun and not yet let go or stopped. */
+  readonly held: number;
+  /** Reads whose client went away (their signal aborted) while held. */
+  stopped: number;
+  /** Lets every held read answer. */
+  letGo(): void;
+  /** Resolves once `count` reads are held. */
+  whenHolding(count: number): Promise<void>;
+}
+
+/** A fake reader whose reads wait until let go (or their signal aborts): images kept in work. */
+export function heldReader(): HeldReader {
+  const base = fakeReader();
+  let waiting: (() => void)[] = [];
+  let watchers: (() => void)[] = [];
+  const check = () => watchers.forEach((watch) => watch());
+  const reader: HeldReader = {
+    ...base,
+    get held() {
+      return waiting.length;
+    },
+    stopped: 0,
+    read(image, options = {}) {
+      reader.reads += 1;
+      return new Promise((resolve, reject) => {
+        const answer = () => resolve({ text: reader.text, confidence: reader.confidence });
+        waiting.push(answer);
+        options.signal?.addEventListener('abort', () => {
+          waiting = waiting.filter((other) => other !== answer);
+          reader.stopped += 1;
+          reject(new Error('aborted'));
+        });
+        check();
+      });
+    },
+    letGo() {
+      const all = waiting;
+      waiting = [];
+      all.forEach((answer) => answer());
+    },
+    whenHolding(count) {
+      return new Promise((resolve) => {
+        const watch = () => {
+          if (waiting.length < count) return;
+          watchers = watchers.filter((other) => other !== watch);
+          resolve();
+        };
+        watchers.push(watch);
+        watch();
+      });
+    },
+    close() {
+      reader.closed = true;
+      return Promise.resolve();
+    },
+  };
+  return reader;
+}
+
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -107,6 +167,7 @@ export async function postImage(
   pathname: string,
   upload: Upload | null,
   fields: Record<string, string> = {},
+  options: { signal?: AbortSignal } = {},
 ): Promise<Answer> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -121,6 +182,7 @@ export async function postImage(
     method: 'POST',
     headers,
     body: form,
+    signal: options.signal,
   });
   const text = await response.text();
   let body: unknown;
