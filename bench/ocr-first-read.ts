@@ -1,6 +1,6 @@
 /**
- * `npm run bench:ocr-first`: the first screenshot read after a fresh install beside a warm read
- * (issue 37), in Debian Chromium on the built app. Each run is a new browser profile on disk:
+ * `npm run bench:ocr-first`: the first screenshot read after a fresh install beside a warm read,
+ * in Debian Chromium on the built app. Each run is a new browser profile on disk:
  * she signs up, the chat screen opens and the service worker installs (precaching the app and
  * the OCR files); on the next launch of the installed app, the page it controls, she opens
  * 'Upload screenshot', picks the WhatsApp fixture, and the clock runs from the pick until

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ocr-load` (issue 39.1): the real server (its own process, default config) and
+ * `npm run bench:ocr-load`: the real server (its own process, default config) and
  * one free user sending 12 screenshots of 40 megapixels (8000 × 5000, half PNG, half JPEG) at
  * once to POST /api/ocr, while GET /api/health is asked every 20 ms (open loop: a stall counts
  * every request it held) and the server's resident memory (threads and all: /proc/<pid>/status)

@@ -4,8 +4,9 @@ import type { SubscriptionTier } from './user';
 export type { ClaimPurchaseBody } from './payments-schema';
 
 /**
- * A visitor's purchase is claimed with the link mailed to its billing email (issue 40):
- * `${PUBLIC_URL}/auth?claim=<token>`, opened signed in, or followed by a sign-up or log-in.
+ * A visitor's purchase is claimed with the link mailed to its billing email (docs/API.md,
+ * Plans and payments): `${PUBLIC_URL}/auth?claim=<token>`, opened signed in, or followed by a
+ * sign-up or log-in.
  */
 export const CLAIM_QUERY = 'claim';
 

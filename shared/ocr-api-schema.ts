@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANALYSIS_TYPES, EXTRACTED_TEXT_MAX_LENGTH } from './chat';
 import { ocrAnalysisSchema } from './chat-schema';
 
-/** The screenshot API's schemas (spec §7, issue 11); its paths, limits and words are in ./ocr-api. */
+/** The screenshot API's schemas (spec §7); its paths, limits and words are in ./ocr-api. */
 
 export const analysisTypeSchema = z.enum(ANALYSIS_TYPES).default('general');
 

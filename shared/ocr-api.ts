@@ -11,7 +11,7 @@ export type {
 } from './ocr-api-schema';
 
 /**
- * The screenshot API (spec §7, issue 11): three multipart POSTs and the image they store.
+ * The screenshot API (spec §7): three multipart POSTs and the image they store.
  * Every route needs a signed-in user (else 401). Errors are `{ message, code, ...details }`
  * (shared/api-error.ts); the ones these routes add are in OCR_ERRORS.
  *

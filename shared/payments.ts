@@ -8,8 +8,9 @@ export type {
 } from './payments-schema';
 
 /**
- * Payments: the API bodies and answers both sides use (issue 10). The server charges the
- * catalogue's `priceCents` in `PLAN_CURRENCY`, never an amount from the client.
+ * Payments: the API bodies and answers both sides use (docs/API.md, Plans and payments). The
+ * server charges the catalogue's `priceCents` in `PLAN_CURRENCY`, never an amount from the
+ * client.
  */
 export const PLAN_CURRENCY = 'usd';
 
@@ -83,7 +84,7 @@ export interface ClientConfig {
   payments: PaymentsConfig;
 }
 
-/** Stripe's test numbers, which the local test provider honours (issue 10). */
+/** Stripe's test numbers, which the local test provider honours. */
 export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',

@@ -1,8 +1,8 @@
 /**
- * One PaymentIntent per checkout (issue 40): the device keeps a checkout id and sends it with
- * every create, so the server hands back her pending intent for it instead of making another
- * one each time the dialog opens (across reloads too). It is kept on the device
- * (localStorage), like the install help; a fulfilled payment starts a fresh one.
+ * One PaymentIntent per checkout (docs/API.md, Plans and payments): the device keeps a
+ * checkout id and sends it with every create, so the server hands back her pending intent for
+ * it instead of making another one each time the dialog opens (across reloads too). It is kept
+ * on the device (localStorage), like the install help; a fulfilled payment starts a fresh one.
  */
 
 const ITEM = 'besties.checkoutId';

@@ -93,9 +93,9 @@ async function prepare(planId: PlanId): Promise<CheckoutState> {
 
 /**
  * Opening the checkout gets a payment intent for the plan (spec §4): loading, then the form or
- * an error. One intent per checkout (issue 40): the create carries this device's checkout id,
- * so the server hands back her pending intent; and opening the dialog again for the same plan
- * (same person) reuses the one it had, without asking at all.
+ * an error. One intent per checkout (docs/API.md, Plans and payments): the create carries this
+ * device's checkout id, so the server hands back her pending intent; and opening the dialog
+ * again for the same plan (same person) reuses the one it had, without asking at all.
  */
 export function useCheckout(plan: Plan, open: boolean): CheckoutState {
   const [state, setState] = useState<CheckoutState>({ kind: 'loading' });

@@ -1,5 +1,5 @@
 /**
- * Screenshot text without the clutter (issue 37): what the phone draws around a chat is not
+ * Screenshot text without the clutter: what the phone draws around a chat is not
  * part of it. The status bar (9:41, LTE, 87 %) above the first line, the input bar's
  * placeholder ("Message", "Type a message") below the last, and the time a messenger prints
  * inside each bubble ("10:42 PM", "22:41 ✓✓") are left out; emails, web addresses and handles

@@ -1,4 +1,4 @@
-/** Screenshot reading (issue 11), shared by the browser worker and the server. */
+/** Screenshot reading, shared by the browser worker and the server. */
 export type { Box, OcrLine, Recognise, Recognition, RgbaImage, ScreenshotText } from './types';
 export { readScreenshot } from './readScreenshot';
 export type { ReadScreenshotOptions } from './readScreenshot';

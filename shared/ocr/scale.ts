@@ -1,11 +1,11 @@
 /**
- * Brings text to the size the recogniser reads well and fast. Measured on the fixtures,
- * tesseract's LSTM reads lines of 13 px and more (ascender to descender) without errors but
- * drops letters and punctuation below that (11 px lines of a screenshot downscaled to 1x:
- * up to 3 % CER, none once enlarged 1.25x), so small text is enlarged, only just enough:
- * every added pixel costs time, and the budget is 1.5x plain.
+ * Brings text to the size the recogniser reads well and fast. On the fixtures, tesseract's
+ * LSTM reads lines of 13 px and more (ascender to descender) without errors but drops letters
+ * and punctuation below that (as in a screenshot downscaled to 1x), and enlarging them a
+ * little brings those back, so small text is enlarged, only just enough: every added pixel
+ * costs time, and the budget is 1.5x plain.
  * Big text (a 3x screenshot: 40-50 px lines) reads as well at half the size and the page
- * analysis before the LSTM costs by the pixel, so it is halved: about a third faster.
+ * analysis before the LSTM costs by the pixel, so it is halved, which reads it faster.
  */
 import type { GreyImage } from './pixels';
 import { runs } from './segment';

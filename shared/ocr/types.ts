@@ -1,5 +1,5 @@
 /**
- * Screenshot reading (issue 11): the shapes the device (tesseract.js in a web worker) and the
+ * Screenshot reading: the shapes the device (tesseract.js in a web worker) and the
  * server (tesseract.js in Node) share, so both run the same preprocessing and layout code.
  * No I/O here: images are plain pixel buffers.
  */

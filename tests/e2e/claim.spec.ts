@@ -11,9 +11,9 @@ import {
   uniqueEmail,
 } from './helpers';
 
-// Issue 40, point 5: a visitor's purchase is hers once she proves the billing email with the
-// link mailed to it. Signing up with that email alone claims nothing. Phone size: the link is
-// opened from her mail app on her phone.
+// A visitor's purchase is hers once she proves the billing email with the link mailed to it.
+// Signing up with that email alone claims nothing. Phone size: the link is opened from her mail
+// app on her phone.
 test.beforeEach(() => {
   test.skip(test.info().project.name !== 'phone', 'the claim link is opened on a phone');
 });

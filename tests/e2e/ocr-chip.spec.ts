@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { signUpViaApi } from './helpers';
 
 /**
- * Issue 37, point 3: 'Use this text' attaches the screenshot to her next message, so she can
- * ask her question with it; Spill sends both as one message.
+ * 'Use this text' attaches the screenshot to her next message, so she can ask her question
+ * with it; Spill sends both as one message.
  */
 
 const SHOTS = 'test-results/screenshots';

@@ -4,9 +4,10 @@ import { ocrFixtures, renderPng } from '../fixtures/ocr/fixtures';
 import { signUpViaApi } from './helpers';
 
 /**
- * The issue's bar, in the browser: each fixture (light, dark mode, mixed bubble colours, small
- * text, WhatsApp dark with the phone's clutter, a receipt, two business cards) read on the device through the dialog with a character
- * error rate of at most 2 %.
+ * The OCR budget (README, Performance budgets), in the browser: each fixture (light, dark
+ * mode, mixed bubble colours, small text, WhatsApp dark with the phone's clutter, a receipt,
+ * two business cards) read on the device through the dialog with a character error rate of at
+ * most 2 %.
  */
 test('reads every OCR fixture on the device with at most 2 % character errors', async ({
   page,

@@ -52,7 +52,7 @@ test('reads a screenshot on the device, and its text goes into the chat with a r
   await page.screenshot({ path: `${SHOTS}/ocr-dialog-${testInfo.project.name}.png` });
   await dialog.getByRole('button', { name: 'Use this text' }).click();
   await expect(dialog).toBeHidden();
-  // Attached to her next message (issue 37): Spill sends it.
+  // Attached to her next message: Spill sends it.
   await page.getByRole('button', { name: 'Spill' }).click();
 
   const log = page.getByRole('log', { name: 'Messages' });
@@ -81,7 +81,7 @@ test('the OCR files come with the install: her first screenshot reads with the n
   await signUpViaApi(page);
   await openCassie(page);
   await serviceWorkerReady(page);
-  // In the service worker's precache from install (issue 37), not cached on first use.
+  // In the service worker's precache from install, not cached on first use.
   const precached = await page.evaluate(async () => {
     const paths: string[] = [];
     for (const name of await caches.keys()) {

@@ -3,8 +3,9 @@ import { intentIdOfSecret } from '../../shared/payments';
 import { toasts } from './helpers';
 
 /**
- * Issue 40: a checkout whose Stripe.js cannot load says so (3), and /checkout-success says
- * 'Payment Successful!' only once the server calls the payment fulfilled (4).
+ * A checkout whose Stripe.js cannot load says so, and /checkout-success says 'Payment
+ * Successful!' only once the server calls the payment fulfilled (docs/API.md, Plans and
+ * payments).
  */
 
 const SHOTS = process.env.PAYUI_SHOTS ?? 'test-results/screenshots';

@@ -30,7 +30,7 @@ test('a free user pays from the teaser nudge and gets every bestie, with her ear
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toBeVisible();
   const teaser = (await log.locator(REPLY).last().textContent()) ?? '';
 
-  // The nudge waits until she leaves her message box (issue 37).
+  // The nudge waits until she leaves her message box (README, Where we differ from the spec).
   await box.blur();
   const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Bestie' });
   await expect(upgrade).toBeVisible({ timeout: 5000 });
@@ -65,7 +65,7 @@ test('a free user pays from the teaser nudge and gets every bestie, with her ear
   await box.fill('Should I text him first?');
   await box.press('Enter');
   await expect(log.getByText('Should I text him first?')).toBeVisible();
-  // Her greeting, stored as the chat's first message (issue 15), and the reply.
+  // Her greeting, stored as the chat's first message, and the reply.
   await expect(log.locator(REPLY)).toHaveCount(2);
   await expect(log.getByRole('button', { name: TEASER_BUTTON })).toHaveCount(0);
 

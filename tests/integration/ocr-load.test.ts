@@ -8,10 +8,10 @@ import type { Answer, TestServer } from './harness';
 import { startTestServer } from './harness';
 
 /*
- * Issue 39.1: one free account could freeze the server. A 38 KB PNG declaring 6300 × 6300
- * pixels was decoded to full size and its regions found on the event loop (/api/health
- * stalled 4 s for one; a dozen at once took 4.6 GB). Reads now run on a small pool of threads,
- * shrunk while decoded, and images are admitted two per user and a few in all.
+ * One free account must not freeze the server. A small PNG declaring 6300 × 6300 pixels,
+ * decoded to full size with its regions found on the event loop, would stall /api/health and
+ * take gigabytes of memory. So reads run on a small pool of threads, shrunk while decoded, and
+ * images are admitted two per user and a few in all.
  */
 
 /** Polls GET /api/health every ~20 ms while `work` runs; answers the slowest answer's ms. */

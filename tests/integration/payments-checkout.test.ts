@@ -5,8 +5,8 @@ import { FakeStripe, stripeEnv } from './fakes/stripe';
 import type { Client, TestServer } from './harness';
 import { startTestServer } from './harness';
 
-// Issue 40: one PaymentIntent per checkout. Reopening it answers her pending intent; another
-// plan cancels it for a new one; a paid (or processing) intent is never handed out again.
+// One PaymentIntent per checkout. Reopening it answers her pending intent; another plan
+// cancels it for a new one; a paid (or processing) intent is never handed out again.
 const fake = new FakeStripe();
 let server: TestServer;
 

@@ -20,8 +20,8 @@ import { FakeStripe, stripeEnv } from './fakes/stripe';
 import type { TestServer } from './harness';
 import { DAY, LogCapture, startTestServer } from './harness';
 
-// Issue 40: the server checked against Stripe's own contract (what each endpoint takes, where
-// Stripe keeps the billing email, which events give a purchase back).
+// The server checked against Stripe's own contract (what each endpoint takes, where Stripe
+// keeps the billing email, which events give a purchase back).
 const fake = new FakeStripe();
 let server: TestServer;
 let log: LogCapture;

@@ -8,8 +8,8 @@ import { DAY, startTestServer } from './harness';
 import type { ReceivedMail } from './mail-sink';
 import { MailSink, readableBody } from './mail-sink';
 
-// Issue 40, point 5: a visitor's purchase is hers only once she proves the billing email, by
-// the link mailed to it; signing up or logging in with that email claims nothing by itself.
+// A visitor's purchase is hers only once she proves the billing email, by the link mailed to
+// it; signing up or logging in with that email claims nothing by itself.
 const PASSWORD = 'bestie-pass';
 const PUBLIC_URL = 'https://besties.example';
 

@@ -5,7 +5,7 @@ import { EMPTY_SIGN_UP, type SignUpValues } from './SignUpForm';
 /**
  * What she has typed in the log-in and sign-up forms, kept by the page or modal that holds
  * both tabs so it survives a switch and back. The email is one: typed in either form, it is in
- * the other when she switches (issue 37); passwords stay with their own form.
+ * the other when she switches; passwords stay with their own form.
  */
 export function useAuthValues() {
   const [login, setLogin] = useState<LoginValues>(EMPTY_LOGIN);

@@ -4,7 +4,7 @@ import { cer } from '../../../tests/fixtures/ocr/cer';
 import { ocrFixtures, renderPng, renderRgba } from '../../../tests/fixtures/ocr/fixtures';
 import { createOcrReader, OcrBusy } from './reader';
 
-/** The bar: at most 2 % of characters wrong on every fixture. */
+/** The budget (README, Performance budgets): at most 2 % of characters wrong on every fixture. */
 const MAX_CER = 0.02;
 
 // One worker for the file: starting one costs about a second.
