@@ -54,7 +54,7 @@ describe('when her session ends without the log-out button', () => {
     await herDevice();
     expect((await whatScreensShow()).chats).toEqual(['Her wedding plans']);
 
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
 
     expect(await whatScreensShow()).toEqual(NOTHING);
     expect(await db.chats.count()).toBe(1);
@@ -63,27 +63,27 @@ describe('when her session ends without the log-out button', () => {
 
   it('tells her she was signed out when she was using the app, and nobody else', async () => {
     await herDevice();
-    await lockOwnerData(true);
+    await lockOwnerData(() => true);
     expect(useToastStore.getState().current).toMatchObject({
       title: 'You were signed out',
       description: 'Log in again to see your chats.',
     });
 
     useToastStore.setState({ current: null });
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     expect(useToastStore.getState().current).toBeNull();
   });
 
   it('keeps nothing a visitor types over her drafts', async () => {
     await herDevice();
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     await saveDraft('c1', 'A visitor typing');
     await claimDevice(HER);
     expect(await draftOf('c1')).toBe('Half-written to Cassie');
   });
 
   it('locks nothing on a device that holds nobody’s data', async () => {
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     expect(await db.meta.get('lockedAt')).toBeUndefined();
   });
 });
@@ -91,7 +91,7 @@ describe('when her session ends without the log-out button', () => {
 describe('after her data is locked', () => {
   beforeEach(async () => {
     await herDevice();
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
   });
 
   it('comes back when she signs in again here, her offline message still waiting to be sent', async () => {
@@ -125,11 +125,11 @@ describe('after her data is locked', () => {
 
   it('waits for her 24 hours, then is wiped at the next check', async () => {
     vi.setSystemTime(Date.now() + LOCK_LIFETIME_MS - HOUR);
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     expect(await db.chats.count()).toBe(1);
 
     vi.setSystemTime(Date.now() + HOUR);
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     expect(await db.chats.count()).toBe(0);
     expect(await outboxInOrder()).toEqual([]);
     expect(await db.meta.count()).toBe(0);
@@ -137,15 +137,15 @@ describe('after her data is locked', () => {
 
   it('counts the 24 hours from when her session first ended, however often it is found ended since', async () => {
     vi.setSystemTime(Date.now() + 23 * HOUR);
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     vi.setSystemTime(Date.now() + 2 * HOUR);
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     expect(await db.chats.count()).toBe(0);
   });
 
   it('is wiped when the clock has gone back before the lock (its 24 hours cannot be told)', async () => {
     vi.setSystemTime(Date.now() - HOUR);
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
     expect(await db.chats.count()).toBe(0);
   });
 });

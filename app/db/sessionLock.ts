@@ -26,10 +26,10 @@ export const SIGNED_OUT_NOTICE = {
 
 /**
  * Nobody is signed in (the API said 401 to "who am I?"): locks the data of whoever owns the
- * device, or wipes it once it has been locked for 24 hours. `wasSignedIn`: she was using the
- * app just now, so she is told.
+ * device, or wipes it once it has been locked for 24 hours. She is told when `tellHer()` says
+ * she was using the app just now (and nothing has happened since: a log-out says its own).
  */
-export async function lockOwnerData(wasSignedIn: boolean, now = Date.now()): Promise<void> {
+export async function lockOwnerData(tellHer: () => boolean, now = Date.now()): Promise<void> {
   const expired = await db.transaction('rw', db.meta, async () => {
     if ((await db.meta.get('userId')) === undefined) return false;
     const lockedAt = (await db.meta.get('lockedAt'))?.value as number | undefined;
@@ -41,7 +41,7 @@ export async function lockOwnerData(wasSignedIn: boolean, now = Date.now()): Pro
     return now - lockedAt >= LOCK_LIFETIME_MS || now < lockedAt;
   });
   if (expired) await clearLocalData();
-  else if (wasSignedIn) toast(SIGNED_OUT_NOTICE);
+  else if (tellHer()) toast(SIGNED_OUT_NOTICE);
 }
 
 /**

@@ -183,6 +183,7 @@ describe('when the API says nobody is signed in on a device holding her data', (
   const HER = { ...FULL, id: 'her' };
 
   beforeEach(async () => {
+    useToastStore.setState({ current: null });
     await clearLocalData();
     await claimDevice(HER);
     await db.chats.put(toLocalChat(aChat({ id: 'c1', title: 'Her wedding plans' })));
@@ -208,6 +209,18 @@ describe('when the API says nobody is signed in on a device holding her data', (
     await refreshUser();
     expect(useUserStore.getState().user).toBeNull();
     expect(useToastStore.getState().current?.title).toBe('You were signed out');
+  });
+
+  it('leaves her own log-out (or a deleted account) to say so and wipe, when it comes first', async () => {
+    setUser(HER);
+    let answer: (value: PublicUser | null) => void = () => {};
+    getCurrentUserMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const asked = refreshUser();
+    setUser(null);
+    answer(null);
+    await asked;
+    expect(useToastStore.getState().current).toBeNull();
+    expect(await db.meta.get('lockedAt')).toBeUndefined();
   });
 
   it('never starts her as signed in offline once her session has ended here', async () => {

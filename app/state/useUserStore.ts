@@ -41,8 +41,9 @@ export function updateUser(user: PublicUser): void {
  * not, and never loads it (a browser that cannot tell is asked the store itself).
  */
 async function hasDeviceStore(): Promise<boolean> {
-  if (!('databases' in indexedDB)) return true;
-  return (await indexedDB.databases()).some(({ name }) => name === DB_NAME);
+  // (Firefox before 126 has no `databases`.)
+  const stores = await (indexedDB.databases as typeof indexedDB.databases | undefined)?.();
+  return !stores || stores.some(({ name }) => name === DB_NAME);
 }
 
 /**
@@ -60,9 +61,10 @@ export async function refreshUser(): Promise<void> {
   const newest = () => mine === ticket && useUserStore.getState() === asked;
   try {
     const answer = await getCurrentUser();
-    if (!answer && (await hasDeviceStore())) {
+    // (Not when she has just logged out or deleted her account here: that wipes it, and says so.)
+    if (!answer && newest() && (await hasDeviceStore())) {
       await import('../db/sessionLock')
-        .then(({ lockOwnerData }) => lockOwnerData(Boolean(asked.user)))
+        .then(({ lockOwnerData }) => lockOwnerData(() => newest() && !!asked.user))
         .catch(() => undefined);
     }
     if (!newest()) return;

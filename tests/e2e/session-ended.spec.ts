@@ -165,7 +165,7 @@ test('she is told at once when her session ends while she is using the app, and 
 
   // The next person, on the same tab with no reload (as a link within the app takes her).
   await page.evaluate(() => {
-    history.pushState(null, '', '/chat?bestie=cassie');
+    window.history.pushState(null, '', '/chat?bestie=cassie');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page).toHaveURL(/\/chat\?bestie=cassie$/);

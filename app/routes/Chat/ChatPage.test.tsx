@@ -667,7 +667,7 @@ describe('a device whose last user was signed out without the log-out button (is
     await db.chats.put(toLocalChat(aChat({ id: 'her-empty', title: '' })));
     const persona = { id: 1, name: 'Cassie', description: '', avatar: '' };
     await queueMessage({ chatId: 'hers', messageId: 'her-1', text: 'Hers', newChat: { persona } });
-    await lockOwnerData(false);
+    await lockOwnerData(() => false);
   }
 
   it('shows a visitor none of her chats, and says she was signed out', async () => {

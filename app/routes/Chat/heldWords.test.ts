@@ -16,7 +16,7 @@ beforeEach(async () => {
   await clearLocalData();
   await claimDevice(HER);
   await db.chats.put(toLocalChat(aChat({ id: 'her-empty', title: '' })));
-  await lockOwnerData(false);
+  await lockOwnerData(() => false);
 });
 
 describe("where a visitor's held words go once she is in", () => {
