@@ -39,7 +39,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let unauthorized: (() => void) | undefined;
 
-/** Told of every 401 answer: her session may have ended (useUserStore.ts asks who she is). */
+/**
+ * Told of every 401 answer: her session may have ended. While she is signed in, the sync
+ * (app/sync/runtime.ts) listens, and asks who she is.
+ */
 export function onUnauthorized(listener: () => void): void {
   unauthorized = listener;
 }
