@@ -6,6 +6,7 @@ import { HelpCard } from '../routes/Chat/HelpCard';
 import { LoginForm } from '../routes/Auth/LoginForm';
 import { SignUpForm } from '../routes/Auth/SignUpForm';
 import { useAuthValues } from '../routes/Auth/useAuthValues';
+import { forgetLockedData } from '../db/sessionLock';
 import { toast } from '../state/useToastStore';
 import { useUserStore } from '../state/useUserStore';
 import { Dialog, DialogContent } from './ui/Dialog';
@@ -33,6 +34,12 @@ export function LoginModal({ open, onOpenChange, onSignedIn, help = null }: Logi
   const [tab, setTab] = useState<ModalTab>('signup');
   // What she typed survives a switch of tab, and her email goes with her (issue 37).
   const values = useAuthValues();
+
+  // A visitor starts chatting (the modal opens as she sends or attaches): the data of anyone
+  // whose session ended on this device is wiped first, as the log-out button does.
+  useEffect(() => {
+    if (open) void forgetLockedData();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;

@@ -96,13 +96,25 @@ export async function clearLocalData(): Promise<void> {
   });
 }
 
+/**
+ * True while her data here is locked: her session ended without the log-out button
+ * (sessionLock.ts). The reads that show her chats ask it first, inside their live queries, so
+ * they all show nothing at once, and show her data again once she is back: her history, a
+ * chat (a chat not found shows none of its messages), its messages, her drafts.
+ */
+export async function lockedHere(): Promise<boolean> {
+  return (await db.meta.get('lockedAt')) !== undefined;
+}
+
 /** Reads for screens (wrap in useLiveQuery). */
-export function chatsNewestFirst(): Promise<LocalChat[]> {
+export async function chatsNewestFirst(): Promise<LocalChat[]> {
+  if (await lockedHere()) return [];
   return db.chats.orderBy('updatedAt').reverse().toArray();
 }
 
 /** null when this device does not have the chat (useLiveQuery's undefined means "still reading"). */
 export async function findChat(id: string): Promise<LocalChat | null> {
+  if (await lockedHere()) return null;
   return (await db.chats.get(id)) ?? null;
 }
 
@@ -202,7 +214,8 @@ export interface MessagePage {
  * null), or every message from `fromSeq` on once she has read back that far, then hers still
  * unsent. Reads only the blocks that hold them, whatever the length of the chat.
  */
-export function messagePageOf(chatId: string, fromSeq: number | null): Promise<MessagePage> {
+export async function messagePageOf(chatId: string, fromSeq: number | null): Promise<MessagePage> {
+  if (await lockedHere()) return { messages: [], hasOlder: false };
   return db.transaction('r', db.messages, db.messageBlocks, async () => {
     const unsent = await unsentOf(chatId);
     if (fromSeq === null) {

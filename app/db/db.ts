@@ -2,6 +2,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { AnalysisType, ChatMessage, OcrAnalysis, PersonaRef } from '@shared/chat';
 import type { Mutation } from '@shared/sync';
 import { intoBlocks } from './blocks';
+import { DB_NAME } from './name';
 
 /** Where a message stands on this device: saved by the server, on its way, or refused. */
 export type MessageStatus = 'sent' | 'pending' | 'failed';
@@ -76,9 +77,12 @@ export interface LocalSetting {
   value: unknown;
 }
 
-/** Sync bookkeeping: `cursor` (last pulled change number), `userId`, `user` (for offline starts). */
+/**
+ * Sync bookkeeping: `cursor` (last pulled change number), `userId`, `user` (for offline starts),
+ * `lockedAt` (when her session ended here, ./sessionLock.ts).
+ */
 export interface MetaRow {
-  key: 'cursor' | 'userId' | 'user';
+  key: 'cursor' | 'userId' | 'user' | 'lockedAt';
   value: unknown;
 }
 
@@ -134,7 +138,7 @@ export class BestiesDb extends Dexie {
   images!: EntityTable<LocalImage, 'messageId'>;
   helpShown!: EntityTable<HelpShownRow, 'key'>;
 
-  constructor(name = 'besties') {
+  constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores({
       chats: 'id, updatedAt, persona.id',

@@ -1,30 +1,42 @@
 import type { PublicUser } from '@shared/user';
+import { clearLocalData, lockedHere } from './chats';
 import { db, type ScreenshotAttachment } from './db';
 import { withWaitingProfile } from './outbox';
 
 /**
- * Makes the device hers: when another user's data is here it is wiped before anything of
- * hers is written. (Logging out wipes everything, so data of nobody known is hers.)
+ * Makes the device hers: when another user's data is here it is wiped, as the log-out button
+ * wipes it, before anything of hers is written; her own data, locked when her session ended
+ * (sessionLock.ts), is hers to see again, and what she wrote offline is sent.
+ * (Logging out wipes everything, so data of nobody known is hers.)
  */
 export async function claimDevice(user: PublicUser): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     const owner = (await db.meta.get('userId'))?.value;
     if (owner !== user.id) {
-      if (owner !== undefined) await Promise.all(db.tables.map((table) => table.clear()));
+      if (owner !== undefined) await clearLocalData();
       await db.meta.put({ key: 'userId', value: user.id });
     }
+    await db.meta.delete('lockedAt');
     await db.meta.put({ key: 'user', value: user });
   });
 }
 
-/** The user last signed in on this device, for starting with no network. */
+/**
+ * The user last signed in on this device, for starting with no network; nobody once her
+ * session has ended here (her data is locked).
+ */
 export async function lastUser(): Promise<PublicUser | null> {
+  if (await lockedHere()) return null;
   const row = await db.meta.get('user');
   return (row?.value as PublicUser | undefined) ?? null;
 }
 
-/** Her words in a chat's box; a draft with neither words nor a screenshot is forgotten. */
+/**
+ * Her words in a chat's box; a draft with neither words nor a screenshot is forgotten. None is
+ * kept over hers while her data is locked (what a visitor types is not hers).
+ */
 export async function saveDraft(chatId: string, text: string): Promise<void> {
+  if (await lockedHere()) return;
   await db.transaction('rw', db.drafts, async () => {
     const draft = await db.drafts.get(chatId);
     if (text === '' && !draft?.screenshot) await db.drafts.delete(chatId);
@@ -33,6 +45,7 @@ export async function saveDraft(chatId: string, text: string): Promise<void> {
 }
 
 export async function draftOf(chatId: string): Promise<string> {
+  if (await lockedHere()) return '';
   return (await db.drafts.get(chatId))?.text ?? '';
 }
 
@@ -51,6 +64,7 @@ export async function saveDraftScreenshot(
 }
 
 export async function draftScreenshotOf(chatId: string): Promise<ScreenshotAttachment | null> {
+  if (await lockedHere()) return null;
   return (await db.drafts.get(chatId))?.screenshot ?? null;
 }
 

@@ -37,6 +37,16 @@ function parseErrorBody(text: string): ApiErrorBody | null {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+let unauthorized: (() => void) | undefined;
+
+/**
+ * Told of every 401 answer: her session may have ended. While she is signed in, the sync
+ * (app/sync/runtime.ts) listens, and asks who she is.
+ */
+export function onUnauthorized(listener: () => void): void {
+  unauthorized = listener;
+}
+
 /**
  * One call to the API: cookies always included, a JSON body sent as JSON, FormData sent
  * unchanged (the browser sets its multipart boundary). No retries. Throws ApiError when not OK.
@@ -58,6 +68,7 @@ export async function apiRequest(
   if (Object.keys(headers).length > 0) init.headers = headers;
   const response = await fetch(url, init);
   if (!response.ok) {
+    if (response.status === 401) unauthorized?.();
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text);
   }

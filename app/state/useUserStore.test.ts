@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
 import type { Mutation, MutationResult } from '@shared/sync';
-import { clearLocalData } from '../db/chats';
+import { chatsNewestFirst, clearLocalData, toLocalChat } from '../db/chats';
+import { db } from '../db/db';
 import { queueProfileUpdate } from '../db/outbox';
 import { publishSettled } from '../db/settled';
 import { claimDevice } from '../db/sync';
+import { aChat } from '../db/testData';
 import { getCurrentUser } from '../http/auth';
+import { useToastStore } from './useToastStore';
 import { refreshUser, setUser, updateUser, useUserStore } from './useUserStore';
 
 vi.mock('../http/auth', () => ({ getCurrentUser: vi.fn() }));
@@ -173,5 +176,59 @@ describe('her account after a profile change', () => {
     setUser(USER);
     updateUser({ ...ANA, id: 'someone-else' });
     expect(useUserStore.getState().user).toEqual(USER);
+  });
+});
+
+describe('when the API says nobody is signed in on a device holding her data', () => {
+  const HER = { ...FULL, id: 'her' };
+
+  beforeEach(async () => {
+    useToastStore.setState({ current: null });
+    await clearLocalData();
+    await claimDevice(HER);
+    await db.chats.put(toLocalChat(aChat({ id: 'c1', title: 'Her wedding plans' })));
+  });
+
+  it('locks her data before anyone is shown as signed out, so no screen draws it', async () => {
+    getCurrentUserMock.mockResolvedValue(null);
+    let drawnWhenSignedOut: string[] | undefined;
+    const stop = useUserStore.subscribe((state) => {
+      if (state.status === 'ready' && !state.user) {
+        void chatsNewestFirst().then((chats) => (drawnWhenSignedOut = chats.map((c) => c.title)));
+      }
+    });
+    await refreshUser();
+    stop();
+    await vi.waitFor(() => expect(drawnWhenSignedOut).toEqual([]));
+    expect(await db.chats.count()).toBe(1);
+  });
+
+  it('tells her she was signed out when she was signed in a moment ago', async () => {
+    setUser(HER);
+    getCurrentUserMock.mockResolvedValue(null);
+    await refreshUser();
+    expect(useUserStore.getState().user).toBeNull();
+    expect(useToastStore.getState().current?.title).toBe('You were signed out');
+  });
+
+  it('leaves her own log-out (or a deleted account) to say so and wipe, when it comes first', async () => {
+    setUser(HER);
+    let answer: (value: PublicUser | null) => void = () => {};
+    getCurrentUserMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const asked = refreshUser();
+    setUser(null);
+    answer(null);
+    await asked;
+    expect(useToastStore.getState().current).toBeNull();
+    expect(await db.meta.get('lockedAt')).toBeUndefined();
+  });
+
+  it('never starts her as signed in offline once her session has ended here', async () => {
+    getCurrentUserMock.mockResolvedValue(null);
+    await refreshUser();
+    getCurrentUserMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    useUserStore.setState({ status: 'loading', user: null });
+    await refreshUser();
+    expect(useUserStore.getState()).toMatchObject({ status: 'ready', user: null });
   });
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { PublicUser } from '@shared/user';
 import { onMutationSettled } from '../db/settled';
+import { DB_NAME } from '../db/name';
 import { getCurrentUser } from '../http/auth';
 import { ApiError } from '../http/client';
 
@@ -36,10 +37,22 @@ export function updateUser(user: PublicUser): void {
 }
 
 /**
+ * Whether this browser has the device's store at all: a visitor who never chatted here has
+ * not, and never loads it (a browser that cannot tell is asked the store itself).
+ */
+async function hasDeviceStore(): Promise<boolean> {
+  // (Firefox before 126 has no `databases`.)
+  const stores = await (indexedDB.databases as typeof indexedDB.databases | undefined)?.();
+  return !stores || stores.some(({ name }) => name === DB_NAME);
+}
+
+/**
  * Asks the API who is signed in (with her profile changes still in the outbox on top). A
  * network or server failure keeps what we knew; with no network at startup she is the user
- * last signed in on this device, so her chats open offline. The device's store (Dexie) is
- * loaded only for those two: a visitor online never fetches it.
+ * last signed in on this device, so her chats open offline. Nobody signed in: the data of
+ * whoever owns the device is locked before anything is drawn (db/sessionLock.ts). The device's
+ * store (Dexie) is loaded only for those: a visitor online who never chatted here never
+ * fetches it.
  */
 export async function refreshUser(): Promise<void> {
   const mine = ++ticket;
@@ -48,6 +61,12 @@ export async function refreshUser(): Promise<void> {
   const newest = () => mine === ticket && useUserStore.getState() === asked;
   try {
     const answer = await getCurrentUser();
+    // (Not when she has just logged out or deleted her account here: that wipes it, and says so.)
+    if (!answer && newest() && (await hasDeviceStore())) {
+      await import('../db/sessionLock')
+        .then(({ lockOwnerData }) => lockOwnerData(() => newest() && !!asked.user))
+        .catch(() => undefined);
+    }
     if (!newest()) return;
     useUserStore.setState({ status: 'ready', user: answer });
     if (!answer) return;

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
-import { clearLocalData } from '../db/chats';
+import { chatsNewestFirst, clearLocalData, toLocalChat } from '../db/chats';
+import { db } from '../db/db';
+import { queueMessage } from '../db/outbox';
+import { aChat } from '../db/testData';
+import { setUser, useUserStore } from '../state/useUserStore';
 import { fakeSyncApi } from './fakeApi';
 import { FakeEventSource } from './fakeEventSource';
-import { startSync, SYNC_INTERVAL_MS } from './runtime';
+import { startSync, SYNC_INTERVAL_MS, syncNow } from './runtime';
 import { useSyncStore } from './useSyncStore';
 
 const USER = { id: 'ann', email: 'ann@example.com' } as PublicUser;
@@ -11,6 +15,7 @@ let visibility: DocumentVisibilityState;
 let api: ReturnType<typeof fakeSyncApi>;
 let stop: () => void;
 
+const newChat = { persona: { id: 1, name: 'Cassie', description: '', avatar: '' } };
 const pulls = () => api.calls().filter((call) => call.startsWith('GET /api/sync/pull')).length;
 
 /** Lets the sync cycle a trigger started run to its end. */
@@ -91,5 +96,40 @@ describe('when the device syncs', () => {
     vi.advanceTimersByTime(SYNC_INTERVAL_MS * 2);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pulls()).toBe(1);
+  });
+});
+
+describe('when the device changes hands', () => {
+  const SOMEONE_ELSE = { id: 'bea', email: 'bea@example.com' } as PublicUser;
+
+  afterEach(() => setUser(null));
+
+  it("never pushes the last user's outbox with the next one's session", async () => {
+    stop();
+    await queueMessage({ chatId: 'c1', messageId: 'ann-1', text: "Ann's words", newChat });
+    api = fakeSyncApi();
+    stop = startSync(SOMEONE_ELSE);
+    // Asked for at once, as a screen does after a write, before the device is hers.
+    void syncNow();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(pulls()).toBe(1));
+    await settle();
+    expect(api.server.message('ann-1')).toBeUndefined();
+  });
+
+  it('asks who she is at a 401 to any call, and locks her data when her session has ended', async () => {
+    await db.chats.put(toLocalChat(aChat({ id: 'c1', title: 'Her wedding plans' })));
+    setUser(USER);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ message: 'Not signed in', code: 'unauthorized' }, { status: 401 }),
+      ),
+    );
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(useUserStore.getState().user).toBeNull());
+    expect(await chatsNewestFirst()).toEqual([]);
+    expect(await db.chats.count()).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { memo } from 'react';
 import { NavLink } from 'react-router-dom';
 import { IconTooltip } from '../../components/ui/IconTooltip';
+import { lockedHere } from '../../db/chats';
 import type { LocalChat } from '../../db/db';
 import { chatDateLabel } from './chatDate';
 import { TrashIcon } from './icons';
@@ -51,5 +53,28 @@ function ChatListItemRow({ chat, onDelete, onOpen }: ChatListItemProps) {
         </button>
       </IconTooltip>
     </li>
+  );
+}
+
+/**
+ * Her history when it holds no chat: none yet, or none shown because her session ended here
+ * (her chats are locked away, db/sessionLock.ts), which it then says. Comes with the rows, no
+ * part of the chat's first load.
+ */
+export function EmptyHistory() {
+  const signedOut = useLiveQuery(lockedHere, []);
+  if (signedOut === undefined) return null;
+  if (signedOut) {
+    return (
+      <p className="sidebar__empty" role="status">
+        You were signed out. Log in again to see your chats.
+      </p>
+    );
+  }
+  return (
+    <div className="sidebar__empty">
+      <p className="sidebar__empty-title">You haven&apos;t spilled any tea yet!</p>
+      <p>Tap &quot;+ New Chat&quot; to get started.</p>
+    </div>
   );
 }

@@ -6,8 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPLY_FAILED_MESSAGE, type Chat } from '@shared/chat';
 import type { PublicUser } from '@shared/user';
 import { RequireUser } from '../../components/RequireUser';
-import { clearLocalData } from '../../db/chats';
-import { draftOf } from '../../db/sync';
+import { clearLocalData, toLocalChat } from '../../db/chats';
+import { db } from '../../db/db';
+import { queueMessage } from '../../db/outbox';
+import { lockOwnerData } from '../../db/sessionLock';
+import { claimDevice, draftOf } from '../../db/sync';
 import { aChat, aMessage } from '../../db/testData';
 import { fakeSyncApi } from '../../sync/fakeApi';
 import { FakeSyncServer } from '../../sync/fakeServer';
@@ -650,6 +653,59 @@ describe("a visitor's held message, once she logs in", () => {
     expect(server.received).toMatchObject([
       { type: 'createChat', chat: { personaId: 1, message: 'is he worth it?' } },
     ]);
+  });
+});
+
+describe('a device whose last user was signed out without the log-out button (issue 39)', () => {
+  const HER = { ...USER, id: 'her', email: 'her@example.com' };
+  const NEXT = { ...USER, id: 'next', email: 'next@example.com' };
+
+  /** Her chats and a message she wrote offline stayed on the device; then her session ended. */
+  async function herDataLocked() {
+    await claimDevice(HER);
+    await db.chats.put(toLocalChat(aChat({ id: 'hers', title: 'Her wedding plans' })));
+    await db.chats.put(toLocalChat(aChat({ id: 'her-empty', title: '' })));
+    const persona = { id: 1, name: 'Cassie', description: '', avatar: '' };
+    await queueMessage({ chatId: 'hers', messageId: 'her-1', text: 'Hers', newChat: { persona } });
+    await lockOwnerData(() => false);
+  }
+
+  it('shows a visitor none of her chats, and says she was signed out', async () => {
+    await herDataLocked();
+    useUserStore.setState({ status: 'ready', user: null });
+    renderApp('/chat?bestie=cassie');
+    const history = within(screen.getAllByRole('navigation', { name: 'Chat history' })[0]!);
+    expect(
+      await history.findByText('You were signed out. Log in again to see your chats.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Her wedding plans')).toBeNull();
+  });
+
+  it('wipes her data, as the log-out button does, once a visitor starts chatting', async () => {
+    await herDataLocked();
+    useUserStore.setState({ status: 'ready', user: null });
+    renderApp('/chat?bestie=cassie');
+    await userEvent.type(await messageBox(), 'first time here{Enter}');
+    await screen.findByRole('dialog', { name: 'Continue chatting with Cassie' });
+    await waitFor(async () => expect(await db.meta.get('userId')).toBeUndefined());
+    expect(await db.chats.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("sends a visitor's first message once she signs up, her data wiped before it is written", async () => {
+    await herDataLocked();
+    useUserStore.setState({ status: 'ready', user: null });
+    const { location } = renderApp('/chat?bestie=cassie');
+    await userEvent.type(await messageBox(), 'first time here{Enter}');
+    await screen.findByRole('dialog', { name: 'Continue chatting with Cassie' });
+    givenUser(NEXT);
+    await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(server.received).toMatchObject([
+      { type: 'createChat', chat: { personaId: 1, message: 'first time here' } },
+    ]);
+    expect(await db.chats.get('hers')).toBeUndefined();
+    expect(screen.queryByText('Her wedding plans')).toBeNull();
   });
 });
 

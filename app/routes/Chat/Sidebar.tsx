@@ -25,8 +25,9 @@ interface SidebarProps {
  * drawn, no part of its first load (issue 14). */
 const confirmDialog = lazyModule(() => import('../../components/ui/ConfirmDialog'));
 
-/** Her chats' rows: asked for as the list is read from the device (which is never there by the
- * first paint either), no part of the screen's first load (issue 14). */
+/** Her chats' rows, or what stands in for them (EmptyHistory): asked for as the list is read
+ * from the device (which is never there by the first paint either), no part of the screen's
+ * first load (issue 14). */
 const chatRows = lazyModule(() => import('./ChatListItem'));
 
 /** Her picture beside her name (inline: chat.css lays out the footer, this is its one row). */
@@ -71,10 +72,7 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
         // Her first sync on this device is still bringing her chats: not "no tea" yet.
         <Spinner label="Loading chats" />
       ) : (
-        <div className="sidebar__empty">
-          <p className="sidebar__empty-title">You haven&apos;t spilled any tea yet!</p>
-          <p>Tap &quot;+ New Chat&quot; to get started.</p>
-        </div>
+        rows && <rows.EmptyHistory />
       )}
       <div className="sidebar__bottom">
         <Link to="/privacy" className="sidebar__privacy" onClick={onNavigate}>
