@@ -13,12 +13,12 @@ const schema = z.object({
 type Sent = z.output<typeof schema>;
 
 /** A two-field form as the screens write them; `answer` plays the server. */
-function NicknameForm({ answer }: { answer: Answer }) {
+function NicknameForm({ answer, refused }: { answer: Answer; refused?: Refused }) {
   const form = useZodForm(schema, { nickname: '', city: '' });
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(async (sent) => form.showServerErrors(await answer(sent)))}
+      onSubmit={form.onSubmit(async (sent) => form.showServerErrors(await answer(sent)), refused)}
     >
       <TextField id="nickname" label="Nickname" {...form.field('nickname')} />
       <TextField id="city" label="City" {...form.field('city')} />
@@ -28,9 +28,10 @@ function NicknameForm({ answer }: { answer: Answer }) {
 }
 
 type Answer = (sent: Sent) => Promise<Record<string, string>>;
+type Refused = (typed: z.input<typeof schema>) => void;
 
-function renderForm(answer: Answer = vi.fn(async () => ({}))) {
-  render(<NicknameForm answer={answer} />);
+function renderForm(answer: Answer = vi.fn(async () => ({})), refused?: Refused) {
+  render(<NicknameForm answer={answer} refused={refused} />);
   return { answer, user: userEvent.setup() };
 }
 
@@ -56,6 +57,22 @@ describe('useZodForm', () => {
     await user.click(save());
     expect(document.activeElement).toBe(screen.getByLabelText('City'));
     expect(screen.queryByText('Nickname is required')).toBeNull();
+  });
+
+  it('tells the form what she typed when the schema refuses it', async () => {
+    const refused = vi.fn();
+    const { answer, user } = renderForm(undefined, refused);
+    await user.type(screen.getByLabelText('Nickname'), ' Bee ');
+    await user.click(save());
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(refused).toHaveBeenCalledWith({ nickname: ' Bee ', city: '' });
+    expect(screen.getByText('City must be at least 2 characters')).toBeTruthy();
+    expect(answer).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('City'), 'Rome');
+    await user.click(save());
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(answer).toHaveBeenCalledWith({ nickname: 'Bee', city: 'Rome' });
   });
 
   it("clears a field's problem as soon as she edits that field, and only that one", async () => {

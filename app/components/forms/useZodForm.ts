@@ -89,10 +89,15 @@ export function useZodForm<Input extends FieldValues, Output>(
 
   /**
    * The form's onSubmit: checks the values with the schema, then calls `send` with the
-   * schema's output. A second submit while one is being sent is ignored.
+   * schema's output. A second submit while one is being sent is ignored. `refused`, if
+   * given, runs when the schema refuses the values (after the errors are set): a form that
+   * also toasts about them (Log In, Sign Up) says so there.
    */
-  function onSubmit(send: SubmitHandler<Output>) {
-    const submit = handleSubmit(send, askFocus);
+  function onSubmit(send: SubmitHandler<Output>, refused?: (values: Input) => void) {
+    const submit = handleSubmit(send, () => {
+      askFocus();
+      refused?.(form.getValues());
+    });
     return (event?: BaseSyntheticEvent) => {
       if (form.formState.isSubmitting) {
         event?.preventDefault();

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fieldErrorsOf, loginSchema } from '@shared/validation';
+import { loginSchema, type LoginBody } from '@shared/validation';
 import { login } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
 import { EmailField } from '../../components/forms/EmailField';
-import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { useZodForm } from '../../components/forms/useZodForm';
 import { TextField } from '../../components/ui/TextField';
 import { enterAccount, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
+import { useReportValues } from './useReportValues';
 
 export interface LoginValues {
   email: string;
@@ -15,70 +16,51 @@ export interface LoginValues {
 }
 
 export const EMPTY_LOGIN: LoginValues = { email: '', password: '' };
-const FIELD_ORDER = ['email', 'password'] as const;
 
 interface LoginFormProps {
+  /** What she typed before (kept by the page or modal across tabs): the form starts from it. */
   values: LoginValues;
+  /** Each change she makes, for the page or modal to keep. */
   onChange: (values: LoginValues) => void;
   focusEmail: boolean;
 }
 
 export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
-  const { errors, clear, show: showErrors, reset } = useFieldErrors(FIELD_ORDER);
-  const [pending, setPending] = useState(false);
-  const emailRef = useFocusOnMount<HTMLInputElement>(focusEmail);
+  const form = useZodForm(loginSchema, values);
+  // Once she is in, the button stays pending while the page or modal moves on.
+  const [signedIn, setSignedIn] = useState(false);
+  useFocusOnMount(focusEmail, form.setFocus, 'email');
+  useReportValues(form, onChange);
 
-  function update(field: keyof LoginValues, value: string) {
-    onChange({ ...values, [field]: value });
-    clear(field);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      showErrors(form, fieldErrorsOf(parsed.error));
-      if (!values.email.trim() || !values.password) toastFillAllFields();
-      return;
-    }
-    reset();
-    setPending(true);
-    await enterAccount({
-      request: () => login(parsed.data),
+  async function send(body: LoginBody) {
+    const done = await enterAccount({
+      request: () => login(body),
       success: { title: 'Login successful', description: 'Welcome back!' },
       failure: {
         title: 'Login failed',
         fallback: 'Failed to log in',
         refused: { status: 401, description: 'Please check your email and password' },
       },
-      onFailure: (error) => {
-        setPending(false);
-        showErrors(form, fieldErrorsFromApi(error));
-      },
+      onFailure: (error) => form.showServerErrors(fieldErrorsFromApi(error)),
     });
+    if (done) setSignedIn(true);
   }
 
+  function refused(typed: LoginValues) {
+    if (!typed.email.trim() || !typed.password) toastFillAllFields();
+  }
+
+  const pending = form.submitting || signedIn;
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit}>
-      <EmailField
-        id="login-email"
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={errors.email}
-        inputRef={emailRef}
-      />
+    <form className="auth-form" noValidate onSubmit={form.onSubmit(send, refused)}>
+      <EmailField id="login-email" {...form.field('email')} />
       <TextField
         id="login-password"
-        name="password"
         label="Password"
         type="password"
         autoComplete="current-password"
         placeholder="Your password"
-        value={values.password}
-        onChange={(event) => update('password', event.target.value)}
-        error={errors.password}
+        {...form.field('password')}
         labelAside={
           <span className="field__aside">
             Forgot password? <Link to="/forgot-password">Reset</Link>

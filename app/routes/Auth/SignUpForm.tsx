@@ -1,13 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, messages, PASSWORD_MIN_LENGTH, signUpFormSchema } from '@shared/validation';
+import { useState } from 'react';
+import {
+  messages,
+  PASSWORD_MIN_LENGTH,
+  signUpFormSchema,
+  type RegisterBody,
+} from '@shared/validation';
 import { register } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
 import { EmailField } from '../../components/forms/EmailField';
-import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { useZodForm } from '../../components/forms/useZodForm';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../state/useToastStore';
 import { enterAccount, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
+import { useReportValues } from './useReportValues';
 
 export interface SignUpValues {
   email: string;
@@ -16,46 +22,25 @@ export interface SignUpValues {
 }
 
 export const EMPTY_SIGN_UP: SignUpValues = { email: '', password: '', confirmPassword: '' };
-const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
 
 interface SignUpFormProps {
+  /** What she typed before (kept by the page or modal across tabs): the form starts from it. */
   values: SignUpValues;
+  /** Each change she makes, for the page or modal to keep. */
   onChange: (values: SignUpValues) => void;
   focusEmail: boolean;
 }
 
 export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
-  const { errors, clear, show: showErrors, reset } = useFieldErrors(FIELD_ORDER);
-  const [pending, setPending] = useState(false);
-  const emailRef = useFocusOnMount<HTMLInputElement>(focusEmail);
+  const form = useZodForm(signUpFormSchema, values);
+  // Once she is in, the button stays pending while the page or modal moves on.
+  const [signedIn, setSignedIn] = useState(false);
+  useFocusOnMount(focusEmail, form.setFocus, 'email');
+  useReportValues(form, onChange);
 
-  function update(field: keyof SignUpValues, value: string) {
-    onChange({ ...values, [field]: value });
-    clear(field);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
-    const parsed = signUpFormSchema.safeParse(values);
-    if (!parsed.success) {
-      showErrors(form, fieldErrorsOf(parsed.error));
-      if (!values.email.trim() || !values.password || !values.confirmPassword) {
-        toastFillAllFields();
-      } else if (values.password.length < PASSWORD_MIN_LENGTH) {
-        toast({
-          title: 'Password too short',
-          description: messages.passwordTooShort,
-          variant: 'destructive',
-        });
-      }
-      return;
-    }
-    reset();
-    setPending(true);
-    const { email, password } = parsed.data;
-    await enterAccount({
+  // The confirmation never leaves the device.
+  async function send({ email, password }: RegisterBody) {
+    const done = await enterAccount({
       request: () => register({ email, password }),
       success: { title: 'Registration successful', description: 'Account created successfully!' },
       failure: {
@@ -63,43 +48,42 @@ export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
         fallback: 'Failed to create account',
         refused: { status: 409, description: 'Please try again with a different email' },
       },
-      onFailure: (error) => {
-        setPending(false);
-        showErrors(form, fieldErrorsFromApi(error));
-      },
+      onFailure: (error) => form.showServerErrors(fieldErrorsFromApi(error)),
     });
+    if (done) setSignedIn(true);
   }
 
+  function refused(typed: SignUpValues) {
+    if (!typed.email.trim() || !typed.password || !typed.confirmPassword) {
+      toastFillAllFields();
+    } else if (typed.password.length < PASSWORD_MIN_LENGTH) {
+      toast({
+        title: 'Password too short',
+        description: messages.passwordTooShort,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const pending = form.submitting || signedIn;
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit}>
-      <EmailField
-        id="signup-email"
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={errors.email}
-        inputRef={emailRef}
-      />
+    <form className="auth-form" noValidate onSubmit={form.onSubmit(send, refused)}>
+      <EmailField id="signup-email" {...form.field('email')} />
       <TextField
         id="signup-password"
-        name="password"
         label="Password"
         type="password"
         autoComplete="new-password"
         placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        value={values.password}
-        onChange={(event) => update('password', event.target.value)}
-        error={errors.password}
+        {...form.field('password')}
       />
       <TextField
         id="signup-confirm-password"
-        name="confirmPassword"
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         placeholder="Type it once more"
-        value={values.confirmPassword}
-        onChange={(event) => update('confirmPassword', event.target.value)}
-        error={errors.confirmPassword}
+        {...form.field('confirmPassword')}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
         {pending ? 'Creating account...' : 'Sign Up'}

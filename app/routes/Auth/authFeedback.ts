@@ -34,13 +34,22 @@ interface EnterAccountProps {
   onFailure: (error: unknown) => void;
 }
 
-/** Logs her in or signs her up, then says so; on failure the form hands back and a toast says why. */
-export async function enterAccount({ request, success, failure, onFailure }: EnterAccountProps) {
+/**
+ * Logs her in or signs her up, then says so; on failure the form hands back and a toast says
+ * why. True when she is in.
+ */
+export async function enterAccount({
+  request,
+  success,
+  failure,
+  onFailure,
+}: EnterAccountProps): Promise<boolean> {
   try {
     const user = await request();
     toast(success);
     setUser(user);
     void refreshUser();
+    return true;
   } catch (error) {
     onFailure(error);
     toast({
@@ -48,5 +57,6 @@ export async function enterAccount({ request, success, failure, onFailure }: Ent
       description: failureDescription(error, failure),
       variant: 'destructive',
     });
+    return false;
   }
 }

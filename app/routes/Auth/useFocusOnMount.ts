@@ -1,15 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 
 /**
- * Focuses the returned element once it mounts, when `enabled`. Deferred a tick so the browser's
- * own focus of the tab she clicked (on mousedown) does not take it straight back.
+ * Focuses the form's field `name` once the form mounts, when `enabled` (`setFocus` is the
+ * form's). Deferred a tick so the browser's own focus of the tab she clicked (on mousedown)
+ * does not take it straight back.
  */
-export function useFocusOnMount<T extends HTMLElement>(enabled: boolean) {
-  const ref = useRef<T>(null);
+export function useFocusOnMount<Name extends string>(
+  enabled: boolean,
+  setFocus: (name: Name) => void,
+  name: Name,
+) {
   useEffect(() => {
     if (!enabled) return;
-    const timer = window.setTimeout(() => ref.current?.focus(), 0);
+    const timer = window.setTimeout(() => setFocus(name), 0);
     return () => window.clearTimeout(timer);
-  }, [enabled]);
-  return ref;
+  }, [enabled, setFocus, name]);
 }
