@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { canUsePersona, DEFAULT_PERSONA_ID, personaById } from '@shared/personas';
 import { helpSituation } from '@shared/safety/situation';
@@ -9,6 +9,16 @@ import { useUserStore } from '../../state/useUserStore';
 import { awaitsCrisisReading, chatItemsOf, newestSituation, withoutUnanswered } from './chatItems';
 import { useCrisisReader, useCrisisReadingWarm } from './crisisWarmUp';
 import { ChatHeader } from './ChatHeader';
+import {
+  chatRead,
+  conversationReducer,
+  heldWordsSent,
+  initialConversationState,
+  loginClosed,
+  loginOpened,
+  sentBeforeRead,
+  visitorSent,
+} from './conversationState';
 import { InputBar } from './InputBar';
 import { MessageList } from './MessageList';
 import { PinnedHelp } from './PinnedHelp';
@@ -55,9 +65,11 @@ interface ConversationProps {
 /** The open chat: header, messages and her message box. */
 export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: ConversationProps) {
   const user = useUserStore((state) => state.user);
-  const [loginOpen, setLoginOpen] = useState(false);
-  const [loginShown, setLoginShown] = useState(false);
-  if (loginOpen && !loginShown) setLoginShown(true);
+  // The login modal and her words waiting to go (conversationState.ts).
+  const [{ login: loginModalState, waiting }, dispatch] = useReducer(
+    conversationReducer,
+    initialConversationState,
+  );
   const view = useChatView(chatId, inUrl, !user);
   // The newest page(s) only: each use below needs no more (a reply, a crisis reply and the
   // help card come after her message; the reply awaited answers her newest; a retry is of a
@@ -89,7 +101,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   );
   // A visitor's words held in her box while she signs up: their help cannot wait for that.
   // Once she is in, they go where heldWords.ts says; until then Spill sends nothing twice.
-  const [held, setHeld] = useState<{ text: string; at: string } | null>(null);
+  const held = waiting.kind === 'untilSignedIn' ? waiting : null;
   const heldNow = user ? null : held;
   const inCare = useCareMode({
     chat: view.status === 'ready' ? view.chat : null,
@@ -111,7 +123,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     onCareMode(inCare);
   }, [inCare, onCareMode]);
   // Offline before the app is cached, these are asked for again every 2 s (lazyModule).
-  const login = useLazyModule(loginModal, { now: loginShown || (drawn && !user) });
+  const login = useLazyModule(loginModal, {
+    now: loginModalState !== 'unasked' || (drawn && !user),
+  });
   const messageBox = useRef<HTMLTextAreaElement>(null);
   const {
     text,
@@ -134,11 +148,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   function handleSend(value: string) {
     // A visitor's words wait in the box while she logs in, then go on their own; if they read
     // as a crisis, help shows with the login.
-    if (!user) {
-      setHeld({ text: value, at: new Date().toISOString() });
-      setLoginOpen(true);
-    } else if (held) return;
-    else if (loading) setSendWhenRead(true);
+    if (!user) dispatch(visitorSent(value, new Date().toISOString()));
+    else if (held) return;
+    else if (loading) dispatch(sentBeforeRead);
     // A bestie her plan does not cover: her words (and any screenshot) stay in the box while
     // she sees the plans; never in care mode, nor for words of a crisis, which always reach
     // the server's help.
@@ -154,7 +166,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const shot = useLazyModule(screenshotDialog, { now: screenshot.kind === 'open' });
   const notFound = useLazyModule(chatNotFound, { now: view.status === 'not-found' });
   function openScreenshot(image: Blob | null) {
-    if (!user) setLoginOpen(true);
+    if (!user) dispatch(loginOpened);
     else setScreenshot({ kind: 'open', image });
   }
   usePastedImage(openScreenshot);
@@ -171,20 +183,19 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   }
 
   // Sent before the chat was read (which bestie is it?): it goes once the chat is there.
-  const [sendWhenRead, setSendWhenRead] = useState(false);
+  const sendWhenRead = waiting.kind === 'untilRead';
   const sendHeld = useEffectEvent(() => {
-    setSendWhenRead(false);
+    dispatch(chatRead);
     handleSend(text);
   });
   useEffect(() => {
     // Her own send, done the moment the chat is readable: one render later is what we want.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!loading && sendWhenRead) sendHeld();
   }, [loading, sendWhenRead]);
 
   async function sendHeldWords(where: (personaId: number) => Promise<string | undefined>) {
     const to = inUrl ? undefined : await where(persona.id);
-    setHeld(null);
+    dispatch(heldWordsSent);
     await send(text, persona.id, to);
   }
 
@@ -258,10 +269,10 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
           focusAfterUse={locked && !inCare ? undefined : messageBox}
         />
       )}
-      {loginShown && login && (
+      {loginModalState !== 'unasked' && login && (
         <login.LoginModal
-          open={loginOpen}
-          onOpenChange={setLoginOpen}
+          open={loginModalState === 'open'}
+          onOpenChange={(open) => dispatch(open ? loginOpened : loginClosed)}
           help={heldCrisis ? situation : null}
           onSignedIn={() => void sendHeldWords(login.chatForHeldWords)}
         />

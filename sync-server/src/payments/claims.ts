@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { claimMessages } from '@shared/claims';
 import type { ClaimPurchaseAnswer } from '@shared/claims';
 import { planById } from '@shared/plans';
-import { representRepliesForTier } from '../chats/represent';
+import { resendRepliesForTier } from '../chats/resendOnPlanChange';
 import type { Deps } from '../deps';
 import { entitlementOf, purchasePeriods } from '../entitlements/service';
 import { AppError, conflict } from '../http/errors';
@@ -102,7 +102,7 @@ export function claimPurchase(
     if (claim.expiresAt <= now) throw gone(claimMessages.expired, 'claim_expired');
     const before = entitlementOf(deps, { userId: props.userId }).tier;
     claimRepo.completeClaim(deps.db, { tokenHash, purchaseId: purchase.id, ...props, now });
-    representRepliesForTier(deps, {
+    resendRepliesForTier(deps, {
       userId: props.userId,
       before,
       after: entitlementOf(deps, { userId: props.userId }).tier,

@@ -3,7 +3,7 @@ import { PLAN_CURRENCY, paymentMessages } from '@shared/payments';
 import type { PaymentIntentAnswer } from '@shared/payments';
 import { planById } from '@shared/plans';
 import type { PlanId } from '@shared/plans';
-import { representRepliesForTier } from '../chats/represent';
+import { resendRepliesForTier } from '../chats/resendOnPlanChange';
 import type { Deps } from '../deps';
 import { entitlementOf } from '../entitlements/service';
 import {
@@ -212,7 +212,7 @@ export async function fulfilPayment(
       const paid = repo.findPurchaseByIntent(deps.db, paymentIntentId);
       return paid ? recordClaim(deps, paid) : undefined;
     }
-    representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
     return undefined;
   })();
   if (claimMail) sendClaimMail(deps, claimMail);
@@ -243,7 +243,7 @@ export function revokePayment(
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     if (!repo.markRevoked(deps.db, { ...props, now })) return;
     if (!userId || !before) return;
-    representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
   })();
 }
 
@@ -269,7 +269,7 @@ export function restorePayment(
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     if (!repo.markRestored(deps.db, { ...props, now })) return;
     if (!userId || !before) return;
-    representRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
   })();
 }
 

@@ -1,7 +1,7 @@
 import type { MutationResult, PullAnswer, PushAnswer } from '@shared/sync';
 import type { SubscriptionTier } from '@shared/user';
 import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
-import { representRepliesIfTierMoved } from '../chats/represent';
+import { resendRepliesIfTierMoved } from '../chats/resendOnPlanChange';
 import type { ChatRow, MessageRow } from '../chats/repo';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
@@ -123,7 +123,7 @@ export function pull(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; cursor: number; limit: number },
 ): PullAnswer {
-  representRepliesIfTierMoved(deps, { userId: props.userId, tier: props.tier });
+  resendRepliesIfTierMoved(deps, { userId: props.userId, tier: props.tier });
   const page = changesSince(deps, props);
   const rows = presentRows({
     chats: page.chats,

@@ -9,7 +9,7 @@ import * as repo from './repo';
  * sequence number and her next pull brings it again, in full or as a teaser. Call inside the
  * transaction that changed her tier.
  */
-export function representRepliesForTier(
+export function resendRepliesForTier(
   deps: Pick<Deps, 'db' | 'now'>,
   props: { userId: string; before: SubscriptionTier; after: SubscriptionTier },
 ): void {
@@ -29,7 +29,7 @@ export function representRepliesForTier(
  * lock only when her tier moved (then reads again under it, as another write may have come
  * first).
  */
-export function representRepliesIfTierMoved(
+export function resendRepliesIfTierMoved(
   deps: Pick<Deps, 'db' | 'now'>,
   props: { userId: string; tier: SubscriptionTier },
 ): void {
