@@ -3,11 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './App';
-import { holdForFirstScreen } from './components/afterScreen';
+import { afterScreenDrawn, holdForFirstScreen } from './components/afterScreen';
 import { LazyToaster } from './components/ui/LazyToaster';
 import { startPwa } from './pwa/register';
 import { UpdateBanner } from './pwa/UpdateBanner';
-import { startSendingVisitorHelpShown } from './safety/visitorHelpShown';
 import { loadUserOnce } from './state/useUserStore';
 import { SyncRunner } from './sync/SyncRunner';
 import { startTheme } from './theme/useTheme';
@@ -17,7 +16,10 @@ holdForFirstScreen();
 startTheme();
 loadUserOnce();
 startPwa();
-startSendingVisitorHelpShown();
+// A visitor's help-shown counts still waiting to be sent: no first paint needs their code.
+afterScreenDrawn(() => {
+  void import('./safety/visitorHelpShown').then((module) => module.startSendingVisitorHelpShown());
+});
 
 function start(): void {
   const router = createBrowserRouter(routes);

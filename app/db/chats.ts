@@ -2,7 +2,7 @@ import type { ChatSummary } from '@shared/chat';
 import type { readCrisis } from '@shared/safety/crisis';
 import { blockOf } from './blocks';
 import { db, type LocalChat, type LocalMessage } from './db';
-import { handOverHelpShown } from './helpShown';
+import { helpShownToHandOver } from './helpShown';
 
 /**
  * The chat fields this device keeps (a server chat without its messages), with the server's
@@ -90,10 +90,16 @@ export function pendingMessage(input: {
  * it is handed to the visitor's queue and still counted (helpShown.ts).
  */
 export async function clearLocalData(): Promise<void> {
-  await db.transaction('rw', db.tables, async () => {
-    await handOverHelpShown();
+  const waiting = await db.transaction('rw', db.tables, async () => {
+    const byDay = await helpShownToHandOver();
     await Promise.all(db.tables.map((table) => table.clear()));
+    return byDay;
   });
+  // Loaded only now (the chat's first paint does without it), outside the transaction, which
+  // a wait on anything but IndexedDB would end early.
+  if (Object.keys(waiting).length === 0) return;
+  const { keepForVisitor } = await import('../safety/visitorHelpShown');
+  keepForVisitor(waiting);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { DAY_MS, HELP_SHOWN_MAX_AGE_DAYS, utcDay, type UtcDay } from '@shared/referrals';
 import type { Mutation } from '@shared/sync';
 import { uuidv7 } from '@shared/uuid';
-import { keepForVisitor } from '../safety/visitorHelpShown';
 import { db } from './db';
 
 /**
@@ -27,11 +26,11 @@ export async function queueHelpShown(key: string, day: UtcDay): Promise<boolean>
 
 /**
  * Before the device is wiped (logout, a deleted account): the help shown still waiting in the
- * outbox is handed to the visitor's queue (app/safety/visitorHelpShown.ts), which sends it
+ * outbox, per day, for the visitor's queue (app/safety/visitorHelpShown.ts), which sends it
  * without a session. It names nobody, so it is counted still rather than lost. Call inside a
- * transaction over the outbox, before it is cleared.
+ * transaction over the outbox, before it is cleared; hand it over once that has committed.
  */
-export async function handOverHelpShown(): Promise<void> {
+export async function helpShownToHandOver(): Promise<Record<UtcDay, number>> {
   const entries = await db.outbox.toArray();
   const byDay: Record<UtcDay, number> = {};
   for (const { mutation } of entries) {
@@ -39,5 +38,5 @@ export async function handOverHelpShown(): Promise<void> {
       byDay[mutation.day] = (byDay[mutation.day] ?? 0) + mutation.count;
     }
   }
-  if (Object.keys(byDay).length > 0) keepForVisitor(byDay);
+  return byDay;
 }

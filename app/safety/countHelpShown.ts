@@ -1,6 +1,5 @@
 import { utcDay } from '@shared/referrals';
 import { useUserStore } from '../state/useUserStore';
-import { countForVisitor, sendVisitorHelpShown } from './visitorHelpShown';
 
 /**
  * The yearly count (SB 243's referral totals): a help card shown on this device is counted once per
@@ -23,8 +22,9 @@ export async function countHelpShown(key: string, now: number = Date.now()): Pro
         const { requestSync } = await import('../sync/requestSync');
         void requestSync();
       }
-    } else if (countForVisitor(key, day)) {
-      void sendVisitorHelpShown();
+    } else {
+      const { countForVisitor, sendVisitorHelpShown } = await import('./visitorHelpShown');
+      if (countForVisitor(key, day)) void sendVisitorHelpShown();
     }
   } catch (error) {
     // Not counted (storage refused): it may be counted when shown again.
