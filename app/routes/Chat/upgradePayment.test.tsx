@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '@shared/chat';
 import type { PublicUser } from '@shared/user';
@@ -110,6 +110,47 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Her chat at /chat/c1, beside `other` routes, with the toasts. */
+function openChat(other: RouteObject) {
+  const router = createMemoryRouter(
+    [
+      other,
+      {
+        path: '/chat/:id?',
+        element: (
+          <RequireUser>
+            <ChatPage />
+          </RequireUser>
+        ),
+      },
+    ],
+    { initialEntries: ['/chat/c1'] },
+  );
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
+  return router;
+}
+
+/** From the teaser's button to the test card paid, for the plan on tab `tab`. */
+async function payFromTeaser(tab: string, planName: string, price: string) {
+  const user = userEvent.setup();
+  // Her chat comes from the device after its first sync: more than findBy's 1 s when busy.
+  await screen.findByText('Oh babe, that stings.', {}, { timeout: 8000 });
+  await user.click(screen.getByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }));
+  const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' });
+  await user.click(within(upgrade).getByRole('tab', { name: tab }));
+  await user.click(within(upgrade).getByRole('button', { name: 'Subscribe Now' }));
+  const checkout = within(await screen.findByRole('dialog', { name: `Subscribe to ${planName}` }));
+  await user.type(await checkout.findByLabelText('Card number'), '4242424242424242');
+  await user.type(checkout.getByLabelText('Expiry'), '1234');
+  await user.type(checkout.getByLabelText('CVC'), '123');
+  await user.click(checkout.getByRole('button', { name: `Pay ${price}` }));
+}
+
 describe('paying from the upgrade dialog in a chat', () => {
   // The whole way from her chat to the celebration: more than a unit test's 5 s on a busy machine.
   it(
@@ -118,41 +159,8 @@ describe('paying from the upgrade dialog in a chat', () => {
       timeout: 30_000,
     },
     async () => {
-      const router = createMemoryRouter(
-        [
-          { path: '/chat/cassie', element: <ChatCassieRedirect /> },
-          {
-            path: '/chat/:id?',
-            element: (
-              <RequireUser>
-                <ChatPage />
-              </RequireUser>
-            ),
-          },
-        ],
-        { initialEntries: ['/chat/c1'] },
-      );
-      render(
-        <>
-          <RouterProvider router={router} />
-          <Toaster />
-        </>,
-      );
-      const user = userEvent.setup();
-      // Her chat comes from the device after its first sync: more than findBy's 1 s when busy.
-      await screen.findByText('Oh babe, that stings.', {}, { timeout: 8000 });
-      await user.click(screen.getByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }));
-      const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' });
-      await user.click(within(upgrade).getByRole('tab', { name: 'Year' }));
-      await user.click(within(upgrade).getByRole('button', { name: 'Subscribe Now' }));
-
-      const checkout = within(
-        await screen.findByRole('dialog', { name: 'Subscribe to Bestie for the Year' }),
-      );
-      await user.type(await checkout.findByLabelText('Card number'), '4242424242424242');
-      await user.type(checkout.getByLabelText('Expiry'), '1234');
-      await user.type(checkout.getByLabelText('CVC'), '123');
-      await user.click(checkout.getByRole('button', { name: 'Pay $99.99' }));
+      const router = openChat({ path: '/chat/cassie', element: <ChatCassieRedirect /> });
+      await payFromTeaser('Year', 'Bestie for the Year', '$99.99');
 
       expect(await screen.findByText('Payment Successful!')).toBeTruthy();
       expect(await screen.findByRole('heading', { name: 'Bestie Upgrade Complete!' })).toBeTruthy();
@@ -184,38 +192,11 @@ describe('paying from the upgrade dialog in a chat', () => {
         subscriptionEndsAt: null,
       });
       vi.mocked(getCurrentUser).mockResolvedValue(FREE);
-      const router = createMemoryRouter(
-        [
-          { path: '/checkout-success', element: <p>Checking your payment</p> },
-          {
-            path: '/chat/:id?',
-            element: (
-              <RequireUser>
-                <ChatPage />
-              </RequireUser>
-            ),
-          },
-        ],
-        { initialEntries: ['/chat/c1'] },
-      );
-      render(
-        <>
-          <RouterProvider router={router} />
-          <Toaster />
-        </>,
-      );
-      const user = userEvent.setup();
-      await screen.findByText('Oh babe, that stings.', {}, { timeout: 8000 });
-      await user.click(screen.getByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' }));
-      const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' });
-      await user.click(within(upgrade).getByRole('button', { name: 'Subscribe Now' }));
-      const checkout = within(
-        await screen.findByRole('dialog', { name: 'Subscribe to Bestie for the Month' }),
-      );
-      await user.type(await checkout.findByLabelText('Card number'), '4242424242424242');
-      await user.type(checkout.getByLabelText('Expiry'), '1234');
-      await user.type(checkout.getByLabelText('CVC'), '123');
-      await user.click(checkout.getByRole('button', { name: 'Pay $14.99' }));
+      const router = openChat({
+        path: '/checkout-success',
+        element: <p>Checking your payment</p>,
+      });
+      await payFromTeaser('Month', 'Bestie for the Month', '$14.99');
 
       expect(await screen.findByText('Checking your payment')).toBeTruthy();
       expect(router.state.location.search).toBe('?plan=bestie-month&payment_intent=pi_test_1');

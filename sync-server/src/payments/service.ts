@@ -223,8 +223,30 @@ export async function fulfilPayment(
 }
 
 /**
- * Takes a purchase back (refund or dispute) and re-presents her replies, in one transaction.
- * A purchase still pending is revoked too, so its success arriving later grants nothing.
+ * Changes a purchase's standing on a provider event, once per event id, and re-presents her
+ * replies for the tier she has after it, in one transaction. `change` answers whether it moved.
+ */
+function changeStanding(
+  deps: Deps,
+  props: { paymentIntentId: string; event: { id: string; type: string } },
+  change: (now: number) => boolean,
+): void {
+  deps.db.transaction(() => {
+    const now = deps.now();
+    if (!repo.recordEvent(deps.db, { ...props.event, now })) return;
+    const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
+    if (!purchase) return;
+    const userId = purchase.userId;
+    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
+    if (!change(now)) return;
+    if (!userId || !before) return;
+    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+  })();
+}
+
+/**
+ * Takes a purchase back (refund or dispute). A purchase still pending is revoked too, so its
+ * success arriving later grants nothing.
  */
 export function revokePayment(
   deps: Deps,
@@ -234,23 +256,12 @@ export function revokePayment(
     event: { id: string; type: string };
   },
 ): void {
-  deps.db.transaction(() => {
-    const now = deps.now();
-    if (!repo.recordEvent(deps.db, { ...props.event, now })) return;
-    const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
-    if (!purchase) return;
-    const userId = purchase.userId;
-    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
-    if (!repo.markRevoked(deps.db, { ...props, now })) return;
-    if (!userId || !before) return;
-    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
-  })();
+  changeStanding(deps, props, (now) => repo.markRevoked(deps.db, { ...props, now }));
 }
 
 /**
  * Gives back a purchase a refund or dispute took, when the refund failed or the dispute was
- * won; her replies are re-presented for the tier it gives back, in one transaction with the
- * event's id (so a resent event changes nothing).
+ * won (a resent event changes nothing).
  */
 export function restorePayment(
   deps: Deps,
@@ -260,17 +271,7 @@ export function restorePayment(
     event: { id: string; type: string };
   },
 ): void {
-  deps.db.transaction(() => {
-    const now = deps.now();
-    if (!repo.recordEvent(deps.db, { ...props.event, now })) return;
-    const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
-    if (!purchase) return;
-    const userId = purchase.userId;
-    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
-    if (!repo.markRestored(deps.db, { ...props, now })) return;
-    if (!userId || !before) return;
-    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
-  })();
+  changeStanding(deps, props, (now) => repo.markRestored(deps.db, { ...props, now }));
 }
 
 export const isRefusal = (error: unknown): error is AppError =>
