@@ -23,7 +23,7 @@ interface LoginModalProps {
   /** She is in: the modal closes itself. */
   onSignedIn: () => void;
   /**
-   * Her held words read as a crisis: real help comes first, above the forms (issue 36), with
+   * Her held words read as a crisis: real help comes first, above the forms, with
    * the help in this order; null otherwise.
    */
   help?: HelpSituation | null;
@@ -32,7 +32,7 @@ interface LoginModalProps {
 /** 'Continue chatting with Cassie' (spec §2): a visitor logs in or signs up without leaving. */
 export function LoginModal({ open, onOpenChange, onSignedIn, help = null }: LoginModalProps) {
   const [tab, setTab] = useState<ModalTab>('signup');
-  // What she typed survives a switch of tab, and her email goes with her (issue 37).
+  // What she typed survives a switch of tab, and her email goes with her.
   const values = useAuthValues();
 
   // A visitor starts chatting (the modal opens as she sends or attaches): the data of anyone

@@ -78,7 +78,7 @@ describe('the route table', () => {
     ['/checkout', 'No plan selected'],
     ['/checkout?plan=bestie-year', 'Bestie for the Year'],
     ['/checkout?plan=bestie-forever', 'No plan selected'],
-    // Success only once the server says so (issue 40): first it asks; without a payment, no claim.
+    // Success only once the server says so: first it asks; without a payment, no claim.
     ['/checkout-success?plan=bestie-month&payment_intent=pi_1', 'Confirming your payment…'],
     ['/checkout-success', 'No payment to confirm'],
     ['/test-success', 'Test the success message'],

@@ -2,7 +2,7 @@ import type { LocalMessage, MessageBlock } from './db';
 
 /**
  * The server's messages are kept on the device in blocks of MESSAGE_BLOCK_SIZE by their place
- * (`seq`), one IndexedDB record per block (issue 14): writing a record costs about as much
+ * (`seq`), one IndexedDB record per block: writing a record costs about as much
  * whatever it holds, so a fresh device's 50,000 messages are 1,000 writes, not 50,000.
  */
 export const MESSAGE_BLOCK_SIZE = 50;

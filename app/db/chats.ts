@@ -6,7 +6,7 @@ import { helpShownToHandOver } from './helpShown';
 
 /**
  * The chat fields this device keeps (a server chat without its messages), with the server's
- * care mode when it sends one (issue 36: `careUntil`, read when present).
+ * care mode when it sends one (`careUntil`, read when present).
  */
 export function toLocalChat(chat: ChatSummary & { careUntil?: string | null }): LocalChat {
   const { id, title, timestamp, updatedAt, persona, careUntil } = chat;
@@ -205,7 +205,7 @@ export async function updateMessage(
   });
 }
 
-/** How many of a chat's messages the open chat reads at a time (issue 13). */
+/** How many of a chat's messages the open chat reads at a time. */
 export const MESSAGE_PAGE_SIZE = 50;
 
 /** The newest messages of a chat the screen shows, and whether older ones are on the device. */

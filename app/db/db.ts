@@ -14,7 +14,7 @@ export interface LocalChat {
   updatedAt: string;
   persona: PersonaRef;
   /**
-   * When the server's care mode for this chat ends (ISO), or null (issue 36). Optional: a
+   * When the server's care mode for this chat ends (ISO), or null. Optional: a
    * server from before care mode sends none. Not indexed, so no schema version.
    */
   careUntil?: string | null;
@@ -42,7 +42,7 @@ export interface MessageBlock {
 }
 
 /**
- * A screenshot she attached to her next message with 'Use this text' (issue 37): its text (as
+ * A screenshot she attached to her next message with 'Use this text': its text (as
  * she left it in the dialog), the image itself and the server's analysis when she has one.
  */
 export interface ScreenshotAttachment {
@@ -96,7 +96,7 @@ export interface OutboxEntry {
 }
 
 /**
- * The screenshot of an OCR message of hers, kept on the device (issue 11): shown from here, and
+ * The screenshot of an OCR message of hers, kept on the device: shown from here, and
  * uploaded by the sync engine before the message is pushed. `imageUrl` is the server's copy
  * once uploaded (null until then), so a reload between upload and push never uploads twice.
  */
@@ -108,7 +108,7 @@ export interface LocalImage {
 }
 
 /**
- * A help card counted on this device (issue 36, the yearly count), by the key it was counted
+ * A help card counted on this device (the yearly count), by the key it was counted
  * under (a help card's row, a crisis reply's id), so a re-render or a reload never counts it
  * again; `day` (UTC) lets old keys go.
  */
@@ -119,7 +119,7 @@ export interface HelpShownRow {
 
 /**
  * The device's copy of her chats (CONTRIBUTING.md §8: this folder is the only code that touches
- * IndexedDB). No version loses a row: version 2 (issue 5) adds drafts, settings, outbox and meta
+ * IndexedDB). No version loses a row: version 2 adds drafts, settings, outbox and meta
  * and keeps every chat and message of version 1; version 3 re-pulls for message order;
  * version 5 indexes messages for reading a chat a page at a time; version 6 drops the indexes
  * no query reads; version 7 keeps only indexes that hold the rows they find; version 8 keeps
@@ -150,26 +150,26 @@ export class BestiesDb extends Dexie {
       outbox: '++seq, mutation.id',
       meta: 'key',
     });
-    // Version 3 (issue 8): messages carry the server's per-chat order (`seq`). Pulling
+    // Version 3: messages carry the server's per-chat order (`seq`). Pulling
     // everything again from cursor 0 gives every stored message its place.
     this.version(3)
       .stores({})
       .upgrade((tx) => tx.table('meta').delete('cursor'));
-    // Version 4 (issue 11): screenshots of her OCR messages, kept until and after upload.
+    // Version 4: screenshots of her OCR messages, kept until and after upload.
     this.version(4).stores({ images: 'messageId, chatId' });
-    // Version 5 (issue 13): the open chat reads a page at a time, newest first, by its place
+    // Version 5: the open chat reads a page at a time, newest first, by its place
     // (a message with no seq yet is not in [chatId+seq]), and hers still unsent by status.
     this.version(5).stores({
       messages: 'id, chatId, timestamp, status, [chatId+seq], [chatId+status]',
     });
-    // Version 6 (issue 14): every index is written with each of the 50,000 rows a fresh
+    // Version 6: every index is written with each of the 50,000 rows a fresh
     // device pulls, so only those a query reads are kept. Nothing read messages by `timestamp`
     // or `status` alone, nor chats by persona.
     this.version(6).stores({
       chats: 'id, updatedAt',
       messages: 'id, chatId, [chatId+seq], [chatId+status]',
     });
-    // Version 7 (issue 14): a chat's messages are found by two indexes that hold only their
+    // Version 7: a chat's messages are found by two indexes that hold only their
     // own: the server's by their place, [chatId+seq], and hers not placed yet by the order she
     // wrote them, [chatId+localOrder] (a message the server sent has no localOrder, so only the
     // few written here are in it). The indexes of every message by chat and by status go: each
@@ -187,7 +187,7 @@ export class BestiesDb extends Dexie {
           .table<LocalMessage>('messages')
           .bulkPut(unplaced.map((message, index) => ({ ...message, localOrder: index + 1 })));
       });
-    // Version 8 (issue 14): the server's messages move into blocks of 50, one record each
+    // Version 8: the server's messages move into blocks of 50, one record each
     // (app/db/blocks.ts): IndexedDB's cost is per record, and a fresh device pulls 50,000
     // messages. Only hers not placed yet stay in `messages`, found by the order she wrote them.
     this.version(8)
@@ -203,7 +203,7 @@ export class BestiesDb extends Dexie {
         await messages.clear();
         await messages.bulkPut(all.filter((message) => !isPlaced(message)));
       });
-    // Version 9 (issue 36): the help cards counted here, each once.
+    // Version 9: the help cards counted here, each once.
     this.version(9).stores({ helpShown: 'key, day' });
   }
 }

@@ -4,7 +4,7 @@ import { uuidv7 } from '@shared/uuid';
 import { db } from './db';
 
 /**
- * Help shown on her device (issue 36, the yearly count): each help card counted once, its key
+ * Help shown on her device (the yearly count): each help card counted once, its key
  * kept and a countHelpShown mutation queued in one Dexie transaction, so the count leaves the
  * device the one way everything of hers does (the outbox) and is applied once by the server.
  * One mutation per card: a count added to one already on its way could be lost with it.

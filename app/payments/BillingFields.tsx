@@ -13,7 +13,7 @@ export interface Billing {
  * The billing details every payment form asks for (spec §3): email, required and of email
  * type, and an optional name. `check` gives them, or shows the email's problem and focuses it.
  *
- * Not on useZodForm (issue 43): its check is synchronous, so the confirm call leaves within
+ * Not on useZodForm: its check is synchronous, so the confirm call leaves within
  * the submit event (checkout.test's double tap counts on it); react-hook-form validates a
  * submit asynchronously.
  */

@@ -16,7 +16,7 @@ export function SyncSession() {
     const current = useUserStore.getState().user;
     if (!userId || !current) return;
     // The engine (and its pull decoder) loads once the first screen has painted, not before
-    // it (issue 14): the screen reads what the device holds, the engine brings what is new.
+    // it: the screen reads what the device holds, the engine brings what is new.
     let stop: (() => void) | undefined;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;

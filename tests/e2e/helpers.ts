@@ -55,7 +55,7 @@ export function resetLinkFromOutbox(email: string, after = 0): Promise<string> {
   return linkFromOutbox(email, /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/, after);
 }
 
-/** The claim link mailed to the billing email of a visitor's purchase (issue 40). */
+/** The claim link mailed to the billing email of a visitor's purchase. */
 export function claimLinkFromOutbox(email: string, after = 0): Promise<string> {
   return linkFromOutbox(email, /https?:\/\/[^\s"<>]+\/auth\?claim=[A-Za-z0-9_-]+/, after);
 }

@@ -49,7 +49,7 @@ export function ChatPage() {
   // Loaded by then (after the chat is drawn), or at once; offline before the app was cached,
   // asked again every 2 s rather than break the screen.
   const picker = useLazyModule(personaPicker, { now: pickerOpen, later: afterScreenDrawn });
-  // In care mode (issue 36) nothing asks her to pay: the teaser's nudge never opens.
+  // In care mode nothing asks her to pay: the teaser's nudge never opens.
   const [inCare, setInCare] = useState(false);
   // A fresh chat's id is made here, before it exists, so that when her first message (or the
   // Cassie entry) opens /chat/{id} the conversation, and what she is typing, stays mounted.

@@ -22,12 +22,12 @@ interface SidebarProps {
 }
 
 /** 'Delete chat?', asked only once she presses a chat's delete button: fetched once the chat is
- * drawn, no part of its first load (issue 14). */
+ * drawn, no part of its first load. */
 const confirmDialog = lazyModule(() => import('../../components/ui/ConfirmDialog'));
 
 /** Her chats' rows, or what stands in for them (EmptyHistory): asked for as the list is read
  * from the device (which is never there by the first paint either), no part of the screen's
- * first load (issue 14). */
+ * first load. */
 const chatRows = lazyModule(() => import('./ChatListItem'));
 
 /** Her picture beside her name (inline: chat.css lays out the footer, this is its one row). */

@@ -17,7 +17,7 @@ function settled(): Promise<void> {
 }
 
 /**
- * Where a visitor's words held while she logged in go (issue 38), once her chats are on the
+ * Where a visitor's words held while she logged in go, once her chats are on the
  * device: her newest chat with the bestie that holds no message yet (the empty Cassie chat
  * bestie=cassie made), not a second one beside it; undefined for a new chat. The device is
  * made hers first, so another user's data left here is wiped before her words are written,

@@ -1,4 +1,4 @@
--- Issue 40. One PaymentIntent per checkout, and a visitor's purchase claimed by a mailed link.
+-- One PaymentIntent per checkout, and a visitor's purchase claimed by a mailed link.
 
 -- The random id the app keeps on a visitor's device for her checkout: reopening it finds her
 -- pending purchase (a signed-in user's is found by her user id instead).
