@@ -95,11 +95,11 @@ export async function clearLocalData(): Promise<void> {
     await Promise.all(db.tables.map((table) => table.clear()));
     return byDay;
   });
-  // Loaded only now (the chat's first paint does without it), outside the transaction, which
-  // a wait on anything but IndexedDB would end early.
+  // Loaded only now (the chat's first paint does without it), and not waited for: the wipe may
+  // be part of a larger transaction (claimDevice), which a wait on anything but IndexedDB
+  // would end early.
   if (Object.keys(waiting).length === 0) return;
-  const { keepForVisitor } = await import('../safety/visitorHelpShown');
-  keepForVisitor(waiting);
+  void import('../safety/visitorHelpShown').then(({ keepForVisitor }) => keepForVisitor(waiting));
 }
 
 /**

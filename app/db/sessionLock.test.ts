@@ -113,7 +113,7 @@ describe('after her data is locked', () => {
     expect(await outboxInOrder()).toEqual([]);
     expect(await lastUser()).toEqual(SOMEONE_ELSE);
     // Help shown names nobody: it is still counted, through the visitor's queue (helpShown.ts).
-    expect(Object.values(waitingHelpShown())).toEqual([1]);
+    await vi.waitFor(() => expect(Object.values(waitingHelpShown())).toEqual([1]));
   });
 
   it('is wiped when a visitor starts chatting', async () => {
