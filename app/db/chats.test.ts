@@ -130,7 +130,7 @@ describe('rows from the server', () => {
       chats: [aChat({ id: 'c' })],
       messages: [aMessage({ id: 'm', chatId: 'c', replyError: 'No reply' })],
     });
-    await queueMessage({ chatId: 'c', messageId: 'm', text: 'Hello', again: { seq: 1 } });
+    await queueMessage({ chatId: 'c', messageId: 'm', text: 'Hello', retry: { seq: 1 } });
     // A pull that still carries the old failure does not undo her retry.
     await pulled({ messages: [aMessage({ id: 'm', chatId: 'c', replyError: 'No reply' })] });
     expect(await messagesOf('c')).toMatchObject([{ status: 'pending', replyError: null }]);
@@ -226,7 +226,7 @@ describe('reading a chat a page at a time', () => {
     await queueMessage({ chatId: 'c', messageId: 'new', text: 'and another thing' });
     expect(where).not.toHaveBeenCalled();
     // A retry of a placed message whose reply failed reads the one block that holds it.
-    await queueMessage({ chatId: 'c', messageId: 'c-m7', text: 'm7', again: { seq: 7 } });
+    await queueMessage({ chatId: 'c', messageId: 'c-m7', text: 'm7', retry: { seq: 7 } });
     expect(where).toHaveBeenCalledTimes(1);
     where.mockRestore();
     const page = await messagePageOf('c', 1);

@@ -155,20 +155,20 @@ async function placedBefore(chatId: string, limit: number, before = ANY.to) {
 }
 
 /** Her messages written on this device and not placed by the server since, in her order. */
-export const writtenHere = (chatId: string) =>
+export const unplacedOf = (chatId: string) =>
   db.messages.where('[chatId+localOrder]').between([chatId, ANY.from], [chatId, ANY.to]);
 
 /** Deletes every message of the chats. Call inside a transaction over messages and blocks. */
 export async function deleteMessagesOf(chatIds: string[]): Promise<void> {
   for (const chatId of chatIds) {
     await blocksOf(chatId).delete();
-    await writtenHere(chatId).delete();
+    await unplacedOf(chatId).delete();
   }
 }
 
 /** True when the device holds any message of the chat (index probes, nothing read). */
 export async function holdsMessages(chatId: string): Promise<boolean> {
-  for (const messages of [blocksOf(chatId), writtenHere(chatId)]) {
+  for (const messages of [blocksOf(chatId), unplacedOf(chatId)]) {
     if ((await messages.limit(1).primaryKeys()).length > 0) return true;
   }
   return false;
@@ -275,7 +275,7 @@ export function recentTimestampsOf(chatId: string, spanMs: number): Promise<stri
 
 /** Her messages in a chat the server has not placed yet, in the order she wrote them. */
 async function unsentOf(chatId: string): Promise<LocalMessage[]> {
-  return writtenHere(chatId)
+  return unplacedOf(chatId)
     .filter((message) => message.seq === null && message.status !== 'sent')
     .toArray();
 }
@@ -293,5 +293,5 @@ export async function chatHoldsCrisis(chatId: string, read: typeof readCrisis): 
     .filter((each) => each.messages.some(holdsCrisis))
     .first();
   if (block !== undefined) return true;
-  return (await writtenHere(chatId).filter(holdsCrisis).first()) !== undefined;
+  return (await unplacedOf(chatId).filter(holdsCrisis).first()) !== undefined;
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearLocalData } from './chats';
-import { draftOf, saveDraft } from './sync';
+import { draftOf, saveDraft } from './drafts';
 
 beforeEach(async () => {
   await clearLocalData();

@@ -20,14 +20,14 @@ const entry = (mutation: Mutation): OutboxEntry => ({ mutation, createdAt: Date.
 /**
  * Her message, shown at once as pending, and its sendMessage mutation; a chat that does not
  * exist yet is created by it (createChat with her first message) and titled as the server will.
- * A retry (`again`) puts the same message back on its way, with the same id.
+ * A retry (`retry`) puts the same message back on its way, with the same id.
  */
 /** The messages she wrote on this device since the app started (the upgrade nudge's test). */
-const writtenHere = new Set<string>();
+const writtenSinceStart = new Set<string>();
 
 /** Whether she wrote this message on this device since the app started. */
 export function writtenOnThisDevice(messageId: string): boolean {
-  return writtenHere.has(messageId);
+  return writtenSinceStart.has(messageId);
 }
 
 export async function queueMessage(input: {
@@ -41,10 +41,10 @@ export async function queueMessage(input: {
   /** The screenshot itself, kept here and uploaded before the message when `ocr.imageUrl` is unset. */
   image?: Blob;
   /** A retry of her message the device holds: its place (null: not placed). Else it is new. */
-  again?: { seq: number | null };
+  retry?: { seq: number | null };
 }): Promise<void> {
-  const { chatId, messageId, text, newChat, ocr, image, again } = input;
-  writtenHere.add(messageId);
+  const { chatId, messageId, text, newChat, ocr, image, retry } = input;
+  writtenSinceStart.add(messageId);
   const tables = [db.chats, db.messages, db.messageBlocks, db.outbox, db.images];
   await db.transaction('rw', tables, async () => {
     const creates = newChat !== undefined && !(await db.chats.get(chatId));
@@ -68,12 +68,12 @@ export async function queueMessage(input: {
     }
     // A new message reads none of the chat's history: only a retry looks for her message.
     const retried =
-      again !== undefined &&
+      retry !== undefined &&
       (await updateMessage(
         chatId,
         messageId,
         { status: 'pending', failure: undefined, replyError: null },
-        again.seq,
+        retry.seq,
       ));
     if (!retried) await db.messages.put(pendingMessage({ id: messageId, chatId, text, ocr }));
     const stored = image ? await db.images.get(messageId) : undefined;

@@ -3,7 +3,7 @@ import { USER } from '../testUser';
 import { clearLocalData } from './chats';
 import { db } from './db';
 import { queueProfileUpdate } from './outbox';
-import { claimDevice } from './sync';
+import { claimDevice } from './account';
 
 // Offline, before the service worker holds every chunk: the schema's chunk cannot load.
 vi.mock('./normalizeProfile', () => {

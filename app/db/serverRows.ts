@@ -4,7 +4,7 @@ import { deleteMessagesOf, toLocalChat, updateMessage } from './chats';
 import { db, type LocalMessage } from './db';
 import { messageOf, waitingMessageIds } from './outbox';
 import { publishSettled, type SettledMutation } from './settled';
-import { keepAccount } from './sync';
+import { keepAccount } from './account';
 
 /**
  * What the server sends into Dexie: pulled pages and a push's answers. The sync engine loads

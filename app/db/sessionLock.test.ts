@@ -8,7 +8,8 @@ import { db } from './db';
 import { queueHelpShown } from './helpShown';
 import { outboxInOrder, queueMessage } from './outbox';
 import { forgetLockedData, LOCK_LIFETIME_MS, lockOwnerData } from './sessionLock';
-import { claimDevice, draftOf, lastUser, saveDraft } from './sync';
+import { claimDevice, lastUser } from './account';
+import { draftOf, saveDraft } from './drafts';
 import { aChat } from './testData';
 
 const HER = { id: 'her', email: 'her@example.com' } as PublicUser;

@@ -1,4 +1,4 @@
-import { placedFrom, writtenHere } from './chats';
+import { placedFrom, unplacedOf } from './chats';
 import type { LocalMessage } from './db';
 
 /**
@@ -8,7 +8,7 @@ import type { LocalMessage } from './db';
 export async function messagesOf(chatId: string): Promise<LocalMessage[]> {
   const [placed, here] = await Promise.all([
     placedFrom(chatId, -Infinity),
-    writtenHere(chatId).toArray(),
+    unplacedOf(chatId).toArray(),
   ]);
   const placedIds = new Set(placed.map((message) => message.id));
   return [...placed, ...here.filter((message) => !placedIds.has(message.id))].sort(inChatOrder);

@@ -99,7 +99,7 @@ async function sendWaiting(send: Sender): Promise<void> {
 }
 
 let sending: Promise<void> | null = null;
-let again = false;
+let askedWhileSending = false;
 
 /**
  * Sends what waits, if online. Calls while a send runs join it (and run once more after). Two
@@ -107,7 +107,7 @@ let again = false;
  */
 export function sendVisitorHelpShown(send: Sender = postHelpShown): Promise<void> {
   if (sending) {
-    again = true;
+    askedWhileSending = true;
     return sending;
   }
   const once = () => {
@@ -117,9 +117,9 @@ export function sendVisitorHelpShown(send: Sender = postHelpShown): Promise<void
   };
   sending = (async () => {
     do {
-      again = false;
+      askedWhileSending = false;
       await once();
-    } while (again);
+    } while (askedWhileSending);
   })().finally(() => {
     sending = null;
   });

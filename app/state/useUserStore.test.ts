@@ -5,7 +5,7 @@ import { chatsNewestFirst, clearLocalData, toLocalChat } from '../db/chats';
 import { db } from '../db/db';
 import { queueProfileUpdate } from '../db/outbox';
 import { publishSettled } from '../db/settled';
-import { claimDevice } from '../db/sync';
+import { claimDevice } from '../db/account';
 import { aChat } from '../db/testData';
 import { getCurrentUser } from '../http/auth';
 import { useToastStore } from './useToastStore';

@@ -85,7 +85,7 @@ export async function refreshUser(): Promise<void> {
       known ??
       (error instanceof ApiError
         ? null
-        : await import('../db/sync').then(({ lastUser }) => lastUser()).catch(() => null));
+        : await import('../db/account').then(({ lastUser }) => lastUser()).catch(() => null));
     if (newest()) useUserStore.setState({ status: 'ready', user: cached });
   }
 }

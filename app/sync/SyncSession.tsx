@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { afterPaint } from '../components/afterScreen';
 import { LOAD_AGAIN_MS } from '../components/lazyModule';
-import { keepAccount } from '../db/sync';
+import { keepAccount } from '../db/account';
 import { useUserStore } from '../state/useUserStore';
 
 /**

@@ -6,7 +6,7 @@ import { messagesOf } from '../db/wholeChat';
 import { BestiesDb, db } from '../db/db';
 import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from '../db/outbox';
 import { pullCursor, savePulledPage } from '../db/serverRows';
-import { claimDevice } from '../db/sync';
+import { claimDevice } from '../db/account';
 import { aChat, aMessage } from '../db/testData';
 import { ApiError } from '../http/client';
 import { createSyncEngine, type SyncStatus } from './engine';
@@ -77,7 +77,7 @@ describe('the sync engine', () => {
 
     server.replyWith = () => ({ pieces: ['Back!'] });
     const [sent] = await messagesOf('c1');
-    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hi', again: { seq: sent!.seq } });
+    await queueMessage({ chatId: 'c1', messageId: 'm1', text: 'hi', retry: { seq: sent!.seq } });
     expect(await messagesOf('c1')).toMatchObject([{ status: 'pending', replyError: null }]);
     await sync.sync();
     server.writeReply('m1');

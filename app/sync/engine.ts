@@ -45,7 +45,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { transport, isOnline = () => navigator.onLine, retryDelayMs = backoff } = options;
   let status: SyncStatus = 'idle';
   let running: Promise<void> | null = null;
-  let again = false;
+  let askedWhileRunning = false;
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -109,7 +109,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function cycle(): Promise<void> {
     do {
-      again = false;
+      askedWhileRunning = false;
       if (!isOnline()) {
         setStatus('offline');
         return;
@@ -139,12 +139,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         retryTimer = setTimeout(() => void sync(), retryDelayMs(failures));
         return;
       }
-    } while (again);
+    } while (askedWhileRunning);
   }
 
   function sync(): Promise<void> {
     if (running) {
-      again = true;
+      askedWhileRunning = true;
       return running;
     }
     running = cycle().finally(() => {

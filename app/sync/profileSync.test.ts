@@ -4,7 +4,7 @@ import { db } from '../db/db';
 import { queueProfileUpdate, themeChangeWaiting } from '../db/outbox';
 import { onMutationSettled, watchMutation, type SettledMutation } from '../db/settled';
 import { settlePush } from '../db/serverRows';
-import { claimDevice, lastUser } from '../db/sync';
+import { claimDevice, lastUser } from '../db/account';
 import { createSyncEngine } from './engine';
 import { FakeSyncServer } from './fakeServer';
 import { USER } from '../testUser';

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@shared/user';
-import { claimDevice } from '../db/sync';
+import { claimDevice } from '../db/account';
 import { onUnauthorized } from '../http/client';
 import { uploadScreenshot } from '../http/ocr';
 import { refreshUser } from '../state/useUserStore';
@@ -23,7 +23,7 @@ export function syncNow(): Promise<void> {
 
 /**
  * Starts syncing her data on this device: wipes another user's data first (or unlocks her
- * own: db/sync.ts, claimDevice), then syncs at once, whenever the server says her data changed
+ * own: db/account.ts, claimDevice), then syncs at once, whenever the server says her data changed
  * (the live channel, opened once the device is hers), on `online`, when the tab comes back,
  * and every 30 s while it is visible. Returns the stop function, which also closes the live
  * channel.

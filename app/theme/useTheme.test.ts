@@ -3,7 +3,7 @@ import type { PublicUser } from '@shared/user';
 import { clearLocalData } from '../db/chats';
 import { db } from '../db/db';
 import { settlePush } from '../db/serverRows';
-import { claimDevice } from '../db/sync';
+import { claimDevice } from '../db/account';
 import { setUser, useUserStore } from '../state/useUserStore';
 import { syncNow } from '../sync/runtime';
 import { adoptAccountTheme, followAccountTheme, setTheme } from './useTheme';

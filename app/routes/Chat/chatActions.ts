@@ -21,7 +21,7 @@ export function personaRef(personaId: number): PersonaRef {
 
 export interface SendInput {
   chatId: string;
-  /** Her message's id; a retry (`again`) sends a failed message's id again, never a duplicate. */
+  /** Her message's id; a retry (`retry`) sends a failed message's id again, never a duplicate. */
   messageId: string;
   text: string;
   /** The bestie of the chat, which her first message creates when it does not exist yet. */
@@ -30,7 +30,7 @@ export interface SendInput {
   ocr?: OcrFields;
   image?: Blob;
   /** A retry of a message of hers on this device: where the server placed it (null: not placed). */
-  again?: { seq: number | null };
+  retry?: { seq: number | null };
 }
 
 export async function sendMessage({ personaId, ...message }: SendInput) {

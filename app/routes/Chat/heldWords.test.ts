@@ -3,7 +3,7 @@ import type { PublicUser } from '@shared/user';
 import { clearLocalData, toLocalChat } from '../../db/chats';
 import { db } from '../../db/db';
 import { lockOwnerData } from '../../db/sessionLock';
-import { claimDevice } from '../../db/sync';
+import { claimDevice } from '../../db/account';
 import { aChat } from '../../db/testData';
 import { useUserStore } from '../../state/useUserStore';
 import { useSyncStore } from '../../sync/useSyncStore';

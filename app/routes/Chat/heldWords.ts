@@ -1,5 +1,5 @@
 import { chatsNewestFirst, holdsMessages } from '../../db/chats';
-import { claimDevice } from '../../db/sync';
+import { claimDevice } from '../../db/account';
 import { useUserStore } from '../../state/useUserStore';
 import { settledSelector, useSyncStore } from '../../sync/useSyncStore';
 

@@ -4,7 +4,7 @@ import { uuidv7 } from '@shared/uuid';
 import { ocrFieldsOf } from '../../db/chats';
 import type { LocalMessage } from '../../db/db';
 import { localImageOf } from '../../db/outbox';
-import { draftOf, draftScreenshotOf, saveDraft, saveDraftScreenshot } from '../../db/sync';
+import { draftOf, draftScreenshotOf, saveDraft, saveDraftScreenshot } from '../../db/drafts';
 import { sendMessage, sendScreenshot, type ScreenshotMessage } from './chatActions';
 
 /** Where the words typed into a chat that does not exist yet are kept. */
@@ -67,8 +67,8 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
   /** Sends a failed message again with the same id: the server never makes it twice. */
   async function retry(message: LocalMessage, personaId: number) {
     const { id: messageId, message: value } = message;
-    const again = { seq: message.seq };
-    if (!message.isOCR) return sendMessage({ chatId, messageId, text: value, personaId, again });
+    const retry = { seq: message.seq };
+    if (!message.isOCR) return sendMessage({ chatId, messageId, text: value, personaId, retry });
     // A screenshot message goes again with its fields and the image kept on the device.
     const image = (await localImageOf(messageId))?.blob;
     await sendMessage({
@@ -78,7 +78,7 @@ export function useSend(chatId: string, draftKey: string, inUrl: boolean) {
       personaId,
       ocr: ocrFieldsOf(message),
       image,
-      again,
+      retry,
     });
   }
 

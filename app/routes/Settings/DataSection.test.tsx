@@ -8,7 +8,7 @@ import { Toaster } from '../../components/ui/Toaster';
 import { clearLocalData } from '../../db/chats';
 import { db } from '../../db/db';
 import { queueMessage } from '../../db/outbox';
-import { saveDraft } from '../../db/sync';
+import { saveDraft } from '../../db/drafts';
 import { aChat } from '../../db/testData';
 import { useToastStore } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/user';
 import { clearLocalData } from '../../db/chats';
 import { db } from '../../db/db';
-import { lastUser } from '../../db/sync';
+import { lastUser } from '../../db/account';
 import { Toaster } from '../../components/ui/Toaster';
 import { getCurrentUser } from '../../http/auth';
 import { useToastStore } from '../../state/useToastStore';

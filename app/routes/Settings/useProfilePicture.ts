@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { profileImageMessages } from '@shared/account';
 import type { PublicUser } from '@shared/user';
-import { keepAccount } from '../../db/sync';
+import { keepAccount } from '../../db/account';
 import { userMessageOf } from '../../http/client';
 import { profileImageProblem, removeProfileImage, uploadProfileImage } from '../../http/users';
 import { toast } from '../../state/useToastStore';
