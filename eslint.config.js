@@ -24,6 +24,17 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Fakes stand in for the server in tests (CONTRIBUTING.md §13): nothing else imports them.
+    files: ['app/**/*.{ts,tsx}', 'sync-server/src/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fake.ts', 'app/test-utils.tsx', 'app/test-setup.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/*.fake'], message: 'Fakes are for tests only.' }] },
+      ],
+    },
+  },
+  {
     // Only config.ts reads the environment (CONTRIBUTING.md §6).
     files: ['sync-server/src/**/*.ts'],
     ignores: ['sync-server/src/config.ts', 'sync-server/src/**/*.test.ts'],
@@ -45,7 +56,7 @@ export default tseslint.config(
     ],
     ignores: [
       'app/**/*.test.{ts,tsx}',
-      'app/sync/fake*.ts',
+      'app/**/*.fake.ts',
       'app/db/normalizeProfile.ts',
       'app/db/testData.ts',
     ],

@@ -10,7 +10,7 @@ import { HelpCard } from '../routes/Chat/HelpCard';
 import { MessageBubble } from '../routes/Chat/MessageBubble';
 import { setUser } from '../state/useUserStore';
 import { createSyncEngine } from '../sync/engine';
-import { FakeSyncServer } from '../sync/fakeServer';
+import { FakeSyncServer } from '../sync/server.fake';
 import { USER } from '../testUser';
 import { forgetCountedHere } from './countHelpShown';
 import { startSendingVisitorHelpShown, waitingHelpShown } from './visitorHelpShown';

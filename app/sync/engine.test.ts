@@ -10,7 +10,7 @@ import { claimDevice } from '../db/account';
 import { aChat, aMessage } from '../db/testData';
 import { ApiError } from '../http/client';
 import { createSyncEngine, type SyncStatus } from './engine';
-import { FakeSyncServer } from './fakeServer';
+import { FakeSyncServer } from './server.fake';
 
 const CASSIE = aChat({ id: 'x' }).persona;
 let server: FakeSyncServer;

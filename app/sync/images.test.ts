@@ -6,7 +6,7 @@ import { outboxInOrder, queueDeleteChat, queueMessage } from '../db/outbox';
 import { aChat } from '../db/testData';
 import { ApiError } from '../http/client';
 import { createSyncEngine } from './engine';
-import { FakeSyncServer } from './fakeServer';
+import { FakeSyncServer } from './server.fake';
 
 const CASSIE = aChat({ id: 'x' }).persona;
 const OCR = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYNC_EVENTS_PATH } from '@shared/sync';
-import { FakeEventSource } from './fakeEventSource';
+import { FakeEventSource } from './eventSource.fake';
 import { openLiveChannel, reconnectDelayMs, type LiveChannel } from './liveChannel';
 
 let changes: number;

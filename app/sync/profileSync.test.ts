@@ -6,7 +6,7 @@ import { onMutationSettled, watchMutation, type SettledMutation } from '../db/se
 import { settlePush } from '../db/serverRows';
 import { claimDevice, lastUser } from '../db/account';
 import { createSyncEngine } from './engine';
-import { FakeSyncServer } from './fakeServer';
+import { FakeSyncServer } from './server.fake';
 import { USER } from '../testUser';
 
 const NO_ROWS = { chats: [], messages: [], tombstones: [] };

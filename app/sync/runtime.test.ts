@@ -5,8 +5,8 @@ import { db } from '../db/db';
 import { queueMessage } from '../db/outbox';
 import { aChat } from '../db/testData';
 import { setUser, useUserStore } from '../state/useUserStore';
-import { fakeSyncApi } from './fakeApi';
-import { FakeEventSource } from './fakeEventSource';
+import { fakeSyncApi } from './api.fake';
+import { FakeEventSource } from './eventSource.fake';
 import { startSync, SYNC_INTERVAL_MS, syncNow } from './runtime';
 import { useSyncStore } from './useSyncStore';
 

@@ -3,7 +3,7 @@ import { clearLocalData, findChat } from '../../db/chats';
 import { messagesOf } from '../../db/wholeChat';
 import { outboxInOrder } from '../../db/outbox';
 import { createSyncEngine } from '../../sync/engine';
-import { FakeSyncServer } from '../../sync/fakeServer';
+import { FakeSyncServer } from '../../sync/server.fake';
 import * as crisisReading from '@shared/safety/crisis';
 import { chatItemsOf } from './chatItems';
 import { startEmptyChat, startPersonaChat } from './chatActions';

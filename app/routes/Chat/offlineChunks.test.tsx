@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { clearLocalData } from '../../db/chats';
-import { fakeSyncApi } from '../../sync/fakeApi';
+import { fakeSyncApi } from '../../sync/api.fake';
 import { givenUser, renderApp } from '../../test-utils';
 
 // Offline in the first seconds of a first visit: the login forms' chunk cannot be fetched.

@@ -17,8 +17,8 @@ import {
 } from '../../http/payments';
 import { useToastStore } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';
-import { fakeSyncApi } from '../../sync/fakeApi';
-import { FakeSyncServer } from '../../sync/fakeServer';
+import { fakeSyncApi } from '../../sync/api.fake';
+import { FakeSyncServer } from '../../sync/server.fake';
 import { startSync } from '../../sync/runtime';
 import { USER } from '../../test-utils';
 import { ChatCassieRedirect } from './ChatCassieRedirect';

@@ -14,7 +14,7 @@ import { useToastStore } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';
 import { givenUser, USER } from '../../test-utils';
 import { DataSection } from './DataSection';
-import { fakeAccountApi, offline, type Route } from './fakeAccountApi';
+import { fakeAccountApi, offline, type Route } from './accountApi.fake';
 
 /** What the browser was asked to save: the anchor's file name and the Blob behind its URL. */
 let saved: Array<{ fileName: string; blob: Blob }>;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionView } from '@shared/account';
 import { Toaster } from '../../components/ui/Toaster';
 import { useToastStore } from '../../state/useToastStore';
-import { fakeAccountApi, offline } from './fakeAccountApi';
+import { fakeAccountApi, offline } from './accountApi.fake';
 import { SessionsSection } from './SessionsSection';
 
 const NOW = new Date('2026-11-26T12:00:00Z');

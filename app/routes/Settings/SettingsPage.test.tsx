@@ -11,7 +11,7 @@ import { aChat } from '../../db/testData';
 import { ApiError } from '../../http/client';
 import { useUserStore } from '../../state/useUserStore';
 import { givenUser, renderApp, USER } from '../../test-utils';
-import { fakeAccountApi } from './fakeAccountApi';
+import { fakeAccountApi } from './accountApi.fake';
 
 vi.mock('../../http/auth', () => ({
   login: vi.fn(),

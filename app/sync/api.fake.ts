@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { encodePullPage } from '@shared/compact-pull';
 import type { Mutation } from '@shared/sync';
-import { FakeSyncServer } from './fakeServer';
+import { FakeSyncServer } from './server.fake';
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
