@@ -20,7 +20,10 @@ type Listener = (settled: SettledMutation) => void;
 
 const listeners = new Set<Listener>();
 
-/** The latest outcomes by mutation id, so a watch started a moment late still learns it. */
+/**
+ * The latest outcomes by mutation id, so a watch started a moment late still learns it. A Map
+ * kept in insertion order, not lru-cache: this module is in every page's first load.
+ */
 const recent = new Map<string, SettledMutation>();
 const RECENT_KEPT = 100;
 

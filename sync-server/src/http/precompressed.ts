@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 const brotliAtBest = promisify(brotliCompress);
 const gzipAtBest = promisify(gzip);
@@ -17,7 +18,7 @@ interface Entry extends Compressed {
   size: number;
 }
 
-/** A build's hashed files number in the tens; past this the answer is compressed per request. */
+/** A build's hashed files number in the tens; past this the least recently asked goes. */
 const MAX_ENTRIES = 500;
 /** Larger files (none in a build today) are left to the per-request compressor. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -29,7 +30,7 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
  * answers are compressed per request as before, so no request ever waits for it.
  */
 export function precompressedFiles() {
-  const ready = new Map<string, Entry>();
+  const ready = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   const working = new Set<string>();
 
   async function compress(file: string, mtimeMs: number, size: number): Promise<void> {
@@ -41,7 +42,7 @@ export function precompressedFiles() {
         }),
         gzipAtBest(bytes, { level: constants.Z_BEST_COMPRESSION }),
       ]);
-      if (ready.size < MAX_ENTRIES) ready.set(file, { br, gzip: gz, mtimeMs, size });
+      ready.set(file, { br, gzip: gz, mtimeMs, size });
     } catch {
       // Gone or unreadable: its requests keep the ordinary path, which answers for it.
     } finally {
@@ -54,7 +55,7 @@ export function precompressedFiles() {
     get(file: string, stats: { mtimeMs: number; size: number }): Compressed | undefined {
       const entry = ready.get(file);
       if (entry && entry.mtimeMs === stats.mtimeMs && entry.size === stats.size) return entry;
-      if (stats.size <= MAX_FILE_BYTES && !working.has(file) && ready.size < MAX_ENTRIES) {
+      if (stats.size <= MAX_FILE_BYTES && !working.has(file)) {
         ready.delete(file);
         working.add(file);
         void compress(file, stats.mtimeMs, stats.size);
