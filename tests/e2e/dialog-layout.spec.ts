@@ -34,6 +34,15 @@ test('the login modal in the chat leaves room between a field and the next label
   await messageBox.fill('Can I ask you something?');
   await page.getByRole('button', { name: 'Spill' }).click();
   const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
+  // Measured once it has settled: while it opens it grows from smaller, gaps and all.
+  await modal.evaluate((dialog) =>
+    Promise.all(
+      dialog
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const signUp = modal.getByRole('tabpanel', { name: 'Sign Up Free' });
   const email = await box(signUp.getByRole('textbox', { name: 'Email' }));
   const password = await box(signUp.getByText('Password', { exact: true }));
