@@ -19,7 +19,7 @@ import { DB_FILE_NAME, openDatabase } from '../sync-server/src/db/open';
 import { imageFile, writeImageFile } from '../sync-server/src/images/files';
 import { insertImage } from '../sync-server/src/images/repo';
 import { makeDataDir } from '../tests/integration/harness';
-import { freePort, startProcess, stopProcess, waitUntilUp } from './process';
+import { startServer, stopProcess } from './process';
 import { report } from './report';
 import { seedHistory } from './seed';
 
@@ -181,21 +181,8 @@ async function drain(baseUrl: string, pathname: string, cookie: string) {
 
 async function main() {
   const dataDir = await makeDataDir();
-  const port = await freePort();
-  const server = startProcess(
-    'sync-server/src/main.ts',
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    path.join(dataDir, 'server.log'),
-  );
+  const { child: server, baseUrl } = await startServer(dataDir);
   try {
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilUp(`${baseUrl}/api/health`, server);
     const pid = server.pid ?? 0;
     const user = await register(baseUrl);
     await uploadPicture(baseUrl, user.cookie);

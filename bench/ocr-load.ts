@@ -10,12 +10,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { OCR_PATH } from '@shared/ocr-api';
 import { textImage } from '../tests/integration/fakes/ocr';
 import { makeDataDir } from '../tests/integration/harness';
-import { freePort, startProcess, stopProcess, waitUntilUp } from './process';
+import { startServer, stopProcess } from './process';
 import { report } from './report';
 import type { Check } from './report';
 
@@ -225,21 +224,8 @@ function checksOf(who: string, figures: Figures, refusedWhen: string): Check[] {
 async function main() {
   const [png, jpeg] = await Promise.all([hugeScreenshot('png'), hugeScreenshot('jpeg')]);
   const dataDir = await makeDataDir();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startProcess(
-    'sync-server/src/main.ts',
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    path.join(dataDir, 'server.log'),
-  );
+  const { child: server, baseUrl } = await startServer(dataDir);
   try {
-    await waitUntilUp(`${baseUrl}/api/health`, server);
     const pid = server.pid;
     if (pid === undefined) throw new Error('the server has no pid');
     const her = await register(baseUrl, 0);

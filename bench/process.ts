@@ -53,3 +53,34 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * The real server in production mode in its own process, on a free loopback port with its
+ * data in `dataDir`, answering /api/health before this returns.
+ */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const child = startProcess(
+    'sync-server/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    path.join(dataDir, 'server.log'),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${baseUrl}/api/health`, child);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  return { child, baseUrl };
+}
