@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedInClient } from './fakes/besties';
 import { newCheckoutId, startPurchase, verify } from './fakes/payments';
-import { FakeStripe, stripeEnv } from './fakes/stripe';
+import { fakeStripeForFile, stripeEnv } from './fakes/stripe';
 import type { Client, TestServer } from './harness';
 import { startTestServer } from './harness';
 
 // One PaymentIntent per checkout. Reopening it answers her pending intent; another plan
 // cancels it for a new one; a paid (or processing) intent is never handed out again.
-const fake = new FakeStripe();
+const fake = fakeStripeForFile();
 let server: TestServer;
-
-beforeAll(async () => {
-  await fake.start();
-});
-afterAll(async () => {
-  await fake.stop();
-});
 
 describe('one PaymentIntent per checkout, with Stripe', () => {
   beforeEach(async () => {

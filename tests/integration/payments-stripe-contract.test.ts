@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { STRIPE_API_VERSION } from '../../sync-server/src/payments/stripeProvider';
 import { signedInClient } from './fakes/besties';
@@ -16,22 +16,16 @@ import {
   succeeded,
   verify,
 } from './fakes/payments';
-import { FakeStripe, stripeEnv } from './fakes/stripe';
+import { fakeStripeForFile, stripeEnv } from './fakes/stripe';
+import type { FakeStripe } from './fakes/stripe';
 import type { TestServer } from './harness';
 import { DAY, LogCapture, startTestServer } from './harness';
 
 // The server checked against Stripe's own contract (what each endpoint takes, where Stripe
 // keeps the billing email, which events give a purchase back).
-const fake = new FakeStripe();
+const fake = fakeStripeForFile();
 let server: TestServer;
 let log: LogCapture;
-
-beforeAll(async () => {
-  await fake.start();
-});
-afterAll(async () => {
-  await fake.stop();
-});
 beforeEach(async () => {
   log = new LogCapture();
   server = await startTestServer({ env: stripeEnv(fake), logger: log.logger });

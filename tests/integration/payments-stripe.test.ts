@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentMessages } from '@shared/payments';
 import { signedInClient } from './fakes/besties';
 import {
@@ -12,20 +12,13 @@ import {
   succeeded,
   verify,
 } from './fakes/payments';
-import { FakeStripe, stripeEnv } from './fakes/stripe';
+import { fakeStripeForFile, stripeEnv } from './fakes/stripe';
 import type { FakeIntent } from './fakes/stripe';
 import type { TestServer } from './harness';
 import { DAY, startTestServer } from './harness';
 
-const fake = new FakeStripe();
+const fake = fakeStripeForFile();
 let server: TestServer;
-
-beforeAll(async () => {
-  await fake.start();
-});
-afterAll(async () => {
-  await fake.stop();
-});
 // Each test has its own server, database and clock; the fake Stripe keeps intents apart by id.
 beforeEach(async () => {
   server = await startTestServer({ env: stripeEnv(fake) });

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../../../sync-server/src/payments/stripeProvider';
+import { afterAll, beforeAll } from 'vitest';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_x';
 
@@ -367,4 +368,12 @@ export function signedEvent(
     timestamp: options.timestampSeconds,
   });
   return { body, signature };
+}
+
+/** One fake Stripe for a test file: started before its first test, stopped after its last. */
+export function fakeStripeForFile(): FakeStripe {
+  const fake = new FakeStripe();
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
+  return fake;
 }
