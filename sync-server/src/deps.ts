@@ -1,4 +1,4 @@
-import type { ReplyJobs } from './chats/replyJobs';
+import type { ReplyJobs } from './replies/jobs';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import type { RateLimiter } from './http/rateLimit';

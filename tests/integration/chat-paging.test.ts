@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatPageMessages } from '@shared/chat';
 import { appendMessage } from '../../sync-server/src/chats/repo';
-import { userMessageRow } from '../../sync-server/src/chats/send';
+import { userMessageRow } from '../../sync-server/src/replies/send';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
 import type { Client, TestServer } from './harness';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { loadConfig } from '../../sync-server/src/config';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../sync-server/src/http/session';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../sync-server/src/sessions/cookie';
 import type { Config } from '../../sync-server/src/config';
 import type { Logger } from '../../sync-server/src/logger';
 import type { OcrReader } from '../../sync-server/src/ocr/reader';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_IMAGE_FIELD, STORAGE_FULL_MESSAGE } from '@shared/account';
 import { OCR_UPLOAD_PATH } from '@shared/ocr-api';
 import { appendMessage } from '../../sync-server/src/chats/repo';
-import { userMessageRow } from '../../sync-server/src/chats/send';
+import { userMessageRow } from '../../sync-server/src/replies/send';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import { fakeReader, postImage, smallPng } from './fakes/ocr';

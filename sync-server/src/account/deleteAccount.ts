@@ -20,7 +20,7 @@ export const wrongPassword = () => forbidden(deleteAccountMessages.wrongPassword
  * email and id go; then her users row, and with it (ON DELETE CASCADE) her sessions on every
  * device, chats, messages, images rows, reset links, mutations, reply jobs and plan. Her files
  * (images, profile picture, mail in the outbox) go after the commit. A reply job running for her
- * then finds her message gone and stores nothing (chats/reply.ts storeReply).
+ * then finds her message gone and stores nothing (replies/write.ts storeReply).
  */
 export async function deleteAccount(
   deps: Deps,

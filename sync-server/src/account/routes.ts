@@ -4,7 +4,7 @@ import { deleteAccountSchema, exportQuerySchema } from '@shared/account-schema';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
 import { forgetDevice } from '../http/deviceCookie';
-import { signOut } from '../http/session';
+import { signOut } from '../sessions/cookie';
 import { signedInUser } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { validate, validateBody } from '../http/validate';

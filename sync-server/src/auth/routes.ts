@@ -5,7 +5,7 @@ import { clientAddressKey } from '../http/clientAddress';
 import { knownDeviceOf } from '../http/deviceCookie';
 import { unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
-import { signIn, signOut } from '../http/session';
+import { signIn, signOut } from '../sessions/cookie';
 import type { AppState } from '../http/types';
 import { validateBody } from '../http/validate';
 import { presentUser } from '../users/present';

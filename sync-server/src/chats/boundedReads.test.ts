@@ -11,7 +11,7 @@ import { BUILTIN_HISTORY_ROWS, builtinProvider } from '../replies/builtin/engine
 import { MODEL_HISTORY_ROWS } from '../replies/prompt';
 import type { ReplyRequest } from '../replies/types';
 import type { UserRow } from '../users/repo';
-import { SCREENSHOT_ROW_LIMIT, writeReply } from './reply';
+import { SCREENSHOT_ROW_LIMIT, writeReply } from '../replies/write';
 import * as repo from './repo';
 import { chatPage } from './service';
 

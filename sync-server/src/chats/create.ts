@@ -5,8 +5,8 @@ import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { ensureOwnImageUrl } from '../images/service';
 import type { ChatRow, MessageRow } from './repo';
-import type { AcceptedMessage } from './send';
-import { acceptMessage, incomingMessageBytes } from './send';
+import type { AcceptedMessage } from '../replies/send';
+import { acceptMessage, incomingMessageBytes } from '../replies/send';
 import { findGreeting, firstMessageId, openChat } from './service';
 
 /** A new chat as both doors receive it: the body of POST /api/chats, a createChat mutation. */

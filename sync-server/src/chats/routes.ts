@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { chatPageQuerySchema, createChatSchema, sendMessageSchema } from '@shared/chat-schema';
+import { chatPageQuerySchema, createChatSchema } from '@shared/chat-schema';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { preferredEncoding } from '../http/compress';
@@ -9,14 +9,13 @@ import { validate, validateBody } from '../http/validate';
 import { sendKeptAnswer } from '../http/keptAnswers';
 import { createChatList, createChatPages } from './chatList';
 import { startChat } from './create';
-import { personaOf, presentChatPage, presentMessage } from './present';
-import { awaitReply } from './replyWatch';
-import { acceptMessage } from './send';
-import { chatPage, deleteChat, findOwnMessage } from './service';
-import { streamReply, wantsEventStream } from './stream';
+import { presentChatPage } from './present';
+import { awaitReply } from '../replies/watch';
+import { chatPage, deleteChat } from './service';
 
 /**
- * The chats API of spec §7, mounted under /api. Every route needs a signed-in user. Writes go
+ * The chats API of spec §7, mounted under /api (her messages and their replies are
+ * replies/routes.ts). Every route needs a signed-in user. Writes go
  * through the same use cases as a sync push (accept, then the reply job); these routes then
  * wait for the job, for clients that want the reply in the answer.
  */
@@ -48,40 +47,6 @@ export function chatRoutes(deps: Deps): Router<AppState> {
     const page = chatPage(deps, { userId: user.id, chatId: chat.id });
     ctx.status = created ? 201 : 200;
     ctx.body = presentChatPage(page, { tier, now: deps.now() });
-  });
-
-  router.post('/chats/:id/messages', async (ctx) => {
-    const { user, tier } = signedIn(deps, ctx);
-    const body = validateBody(ctx, sendMessageSchema);
-    // Committed with the other sends of this turn: answered once on the disk.
-    const accepted = await groupCommit(deps.db).run(() =>
-      acceptMessage(deps, { userId: user.id, tier, chatId: ctx.params.id ?? '', message: body }),
-    );
-    const viewer = { tier, persona: accepted.persona };
-    const status = accepted.isNew || !accepted.reply ? 201 : 200;
-    const userMessage = presentMessage(accepted.userMessage, viewer);
-    if (wantsEventStream(ctx)) {
-      const { id: messageId } = accepted.userMessage;
-      streamReply(deps, ctx, { status, viewer, messageId, userMessage, replayAsDelta: true });
-      return;
-    }
-    const reply =
-      accepted.reply ??
-      (await awaitReply(deps, accepted.userMessage.id, { queuedNow: accepted.isNew }));
-    ctx.status = status;
-    ctx.body = { userMessage, reply: presentMessage(reply, viewer) };
-  });
-
-  // The reply to her message as it is written (server-sent events); see streamReply.
-  router.get('/chats/:chatId/replies/:messageId', (ctx) => {
-    const { user, tier } = signedIn(deps, ctx);
-    const { chat, message } = findOwnMessage(deps, {
-      userId: user.id,
-      chatId: ctx.params.chatId ?? '',
-      messageId: ctx.params.messageId ?? '',
-    });
-    const viewer = { tier, persona: personaOf(chat) };
-    streamReply(deps, ctx, { status: 200, viewer, messageId: message.id, replayAsDelta: false });
   });
 
   router.delete('/chats/:id', (ctx) => {

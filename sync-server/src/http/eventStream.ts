@@ -13,7 +13,7 @@ export interface EventStream {
 
 /**
  * Starts a text/event-stream answer: never compressed or buffered (by Koa or a proxy), no
- * socket timeout. The reply stream (chats/stream.ts) and the live sync channel
+ * socket timeout. The reply stream (replies/stream.ts) and the live sync channel
  * (sync/events.ts) answer through it.
  */
 export function openEventStream(

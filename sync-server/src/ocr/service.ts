@@ -2,7 +2,7 @@ import { EXTRACTED_TEXT_MAX_LENGTH } from '@shared/chat';
 import type { AnalysisType } from '@shared/chat';
 import { OCR_ERRORS } from '@shared/ocr-api';
 import type { SubscriptionTier } from '@shared/user';
-import { countReply } from '../chats/replyLimit';
+import { countReply } from '../replies/limit';
 import type { Deps } from '../deps';
 import { AppError, subscriptionRequired } from '../http/errors';
 import { storeImage } from '../images/service';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { claimMessages } from '@shared/claims';
 import type { ClaimPurchaseAnswer } from '@shared/claims';
 import { planById } from '@shared/plans';
-import { resendRepliesForTier } from '../chats/resendOnPlanChange';
+import { resendRepliesForTier } from '../replies/resendOnPlanChange';
 import type { Deps } from '../deps';
 import { entitlementOf, purchasePeriods } from '../entitlements/service';
 import { AppError, conflict } from '../http/errors';

@@ -3,7 +3,7 @@ import { PLAN_CURRENCY, paymentMessages } from '@shared/payments';
 import type { PaymentIntentAnswer } from '@shared/payments';
 import { planById } from '@shared/plans';
 import type { PlanId } from '@shared/plans';
-import { resendRepliesForTier } from '../chats/resendOnPlanChange';
+import { resendRepliesForTier } from '../replies/resendOnPlanChange';
 import type { Deps } from '../deps';
 import { entitlementOf } from '../entitlements/service';
 import {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { EndSessionsAnswer, SessionsAnswer } from '@shared/account';
 import type { Deps } from '../deps';
-import { signOut } from '../http/session';
+import { signOut } from './cookie';
 import { signedInSession } from '../http/signedIn';
 import type { AppState } from '../http/types';
 import { endOtherSessions, endSessionOfUser, listSessions } from './service';

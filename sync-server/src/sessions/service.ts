@@ -1,6 +1,6 @@
 import type { SessionView } from '@shared/account';
-import * as repo from '../auth/repo';
-import type { SessionRow } from '../auth/repo';
+import * as repo from './repo';
+import type { SessionRow } from './repo';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { changeFeed } from '../sync/notify';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { mutationSchema } from '@shared/sync-schema';
 import type { SubscriptionTier } from '@shared/user';
 import { startChat } from '../chats/create';
-import { acceptMessage } from '../chats/send';
+import { acceptMessage } from '../replies/send';
 import { deleteChatOnce } from '../chats/service';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';

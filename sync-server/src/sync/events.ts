@@ -1,6 +1,6 @@
 import { SYNC_CHANGED_EVENT, SYNC_ENDED_EVENT } from '@shared/sync';
 import type { SyncChangedEvent } from '@shared/sync';
-import { isSessionLive } from '../auth/sessions';
+import { isSessionLive } from '../sessions/lifecycle';
 import { changeSeqOfUser } from '../chats/changes';
 import type { Deps } from '../deps';
 import { tooManyRequests } from '../http/errors';

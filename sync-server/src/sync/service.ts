@@ -1,7 +1,7 @@
 import type { MutationResult, PullAnswer, PushAnswer } from '@shared/sync';
 import type { SubscriptionTier } from '@shared/user';
 import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
-import { resendRepliesIfTierMoved } from '../chats/resendOnPlanChange';
+import { resendRepliesIfTierMoved } from '../replies/resendOnPlanChange';
 import type { ChatRow, MessageRow } from '../chats/repo';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { SubscriptionTier } from '@shared/user';
-import { startSession } from '../../../sync-server/src/auth/sessions';
+import { startSession } from '../../../sync-server/src/sessions/lifecycle';
 import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import type { Deps } from '../../../sync-server/src/deps';
 import { grantTier } from '../../../sync-server/src/entitlements/service';

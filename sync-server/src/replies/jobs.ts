@@ -2,19 +2,19 @@ import { backgroundWrite } from '../db/backgroundWrites';
 import { withoutFlush } from '../db/open';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
-import { replyFailed, replyInterrupted, ReplyAborted } from '../replies/errors';
+import { replyFailed, replyInterrupted, ReplyAborted } from './errors';
 import type { UserRow } from '../users/repo';
 import { findUserById } from '../users/service';
 import * as jobsRepo from './jobsRepo';
 import type { ReplyJobRow } from './jobsRepo';
-import { personaOf } from './present';
-import { recordReplyFailure, writeReply } from './reply';
-import type { ReplyTarget } from './reply';
-import { createReplyFeed } from './replyFeed';
-import type { ReplyFeed } from './replyFeed';
-import * as repo from './repo';
-import type { ChatRow, MessageRow } from './repo';
-import { chatNotFound } from './service';
+import { personaOf } from '../chats/present';
+import { recordReplyFailure, writeReply } from './write';
+import type { ReplyTarget } from './write';
+import { createReplyFeed } from './feed';
+import type { ReplyFeed } from './feed';
+import * as repo from '../chats/repo';
+import type { ChatRow, MessageRow } from '../chats/repo';
+import { chatNotFound } from '../chats/service';
 
 /**
  * Sends whose rows a job may start from, at most. One is kept until its job runs, so these are

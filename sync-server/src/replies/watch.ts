@@ -1,10 +1,10 @@
 import type { Deps } from '../deps';
 import type { AppError } from '../http/errors';
-import { replyFailed, replyInterrupted } from '../replies/errors';
+import { replyFailed, replyInterrupted } from './errors';
 import * as jobsRepo from './jobsRepo';
-import type { ReplyEvent } from './replyFeed';
-import * as repo from './repo';
-import type { MessageRow } from './repo';
+import type { ReplyEvent } from './feed';
+import * as repo from '../chats/repo';
+import type { MessageRow } from '../chats/repo';
 
 /** How often a watcher looks in the database, for a job another process runs. */
 const STORED_OUTCOME_POLL_MS = 1000;

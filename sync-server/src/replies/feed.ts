@@ -1,5 +1,5 @@
 import type { AppError } from '../http/errors';
-import type { MessageRow } from './repo';
+import type { MessageRow } from '../chats/repo';
 
 /** What a reply job tells the ones watching it. */
 export type ReplyEvent =

@@ -1,7 +1,7 @@
 import type { SubscriptionTier } from '@shared/user';
 import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
-import * as repo from './repo';
+import * as repo from '../chats/repo';
 
 /**
  * Teasers are cut when a reply is presented, so her device holds replies as her tier showed

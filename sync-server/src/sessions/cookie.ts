@@ -5,14 +5,14 @@ import {
   noteSessionSeen,
   SESSION_LIFETIME_MS,
   startSession,
-} from '../auth/sessions';
+} from './lifecycle';
 import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
-import { rememberDevice } from './deviceCookie';
-import type { AppContext, AppState } from './types';
-import { isHttps, ownCookie } from './cookies';
-import { isApiPath } from './types';
+import { rememberDevice } from '../http/deviceCookie';
+import type { AppContext, AppState } from '../http/types';
+import { isHttps, ownCookie } from '../http/cookies';
+import { isApiPath } from '../http/types';
 
 /** The session cookie's name on plain http (local use and tests). */
 export const SESSION_COOKIE = 'besties_session';

@@ -11,7 +11,7 @@ import {
   keptUserAgent,
   SESSION_LIFETIME_MS,
   startSession,
-} from './sessions';
+} from './lifecycle';
 
 describe('keptUserAgent', () => {
   it('keeps the user agent trimmed, at most 300 characters', () => {

@@ -5,8 +5,8 @@ import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { eventFrame, openEventStream } from '../http/eventStream';
 import type { AppContext } from '../http/types';
-import { presentMessage } from './present';
-import { followReply } from './replyWatch';
+import { presentMessage } from '../chats/present';
+import { followReply } from './watch';
 
 export const wantsEventStream = (ctx: AppContext) =>
   ctx.get('Accept').toLowerCase().includes('text/event-stream');

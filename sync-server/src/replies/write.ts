@@ -6,18 +6,18 @@ import { inCareMode } from '@shared/safety/risk';
 import { isUniqueViolation } from '../db/errors';
 import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
-import { replyFailed, ReplyAborted } from '../replies/errors';
+import { replyFailed, ReplyAborted } from './errors';
 import { countReferral } from '../referrals/service';
-import type { HistoryItem, SharedScreenshot } from '../replies/types';
+import type { HistoryItem, SharedScreenshot } from './types';
 import { crisisReply, replyName } from '../safety/crisis';
 import { readModelReply, withoutCrisisTag } from '../safety/modelReply';
 import { isCrisisMessage, modelSaysCrisis } from '../safety/service';
 import type { UserRow } from '../users/repo';
 import { tierOf } from '../users/service';
 import * as jobsRepo from './jobsRepo';
-import { shownContent } from './present';
-import * as repo from './repo';
-import type { ChatRow, ConversationRow, MessageRow } from './repo';
+import { shownContent } from '../chats/present';
+import * as repo from '../chats/repo';
+import type { ChatRow, ConversationRow, MessageRow } from '../chats/repo';
 import { replyRow } from './send';
 
 /** The message a reply job answers, with its chat and the chat's bestie. */

@@ -10,10 +10,10 @@ import { ensureOwnImageUrl } from '../images/service';
 import { findUserById } from '../users/service';
 import { ensureRoomFor, ensureWithinQuota, messageBytes } from '../storage/service';
 import * as jobsRepo from './jobsRepo';
-import { countReply } from './replyLimit';
-import * as repo from './repo';
-import type { ChatRow, MessageRow, NewMessage } from './repo';
-import { findOwnChat, messageIdTaken, usablePersona } from './service';
+import { countReply } from './limit';
+import * as repo from '../chats/repo';
+import type { ChatRow, MessageRow, NewMessage } from '../chats/repo';
+import { findOwnChat, messageIdTaken, usablePersona } from '../chats/service';
 
 /** Her message as the API received it (sendMessageSchema or createChatSchema). */
 export interface IncomingMessage {

@@ -5,11 +5,11 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/open';
 import type { Deps } from '../deps';
-import type { ReplyRequest } from '../replies/types';
+import type { ReplyRequest } from './types';
 import * as jobsRepo from './jobsRepo';
-import * as repo from './repo';
-import { createReplyJobs } from './replyJobs';
-import type { ReplyJobs } from './replyJobs';
+import * as repo from '../chats/repo';
+import { createReplyJobs } from './jobs';
+import type { ReplyJobs } from './jobs';
 
 const NOW = 1_000_000;
 
