@@ -35,6 +35,20 @@ export default tseslint.config(
     },
   },
   {
+    // The server's data layer is async (SQLite or PostgreSQL through Kysely): a promise not
+    // awaited is a write that may land after the answer, or an error nobody sees.
+    files: ['sync-server/**/*.ts', 'tests/integration/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
+    },
+  },
+  {
     // Only config.ts reads the environment (CONTRIBUTING.md §6).
     files: ['sync-server/src/**/*.ts'],
     ignores: ['sync-server/src/config.ts', 'sync-server/src/**/*.test.ts'],

@@ -95,11 +95,11 @@ function main(): number {
   }
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    if (!holdsReferralCounts({ db })) {
+    if (!holdsReferralCounts({ legacyDb: db })) {
       console.error(`${file} holds no referral counts yet: start the server once to upgrade it.`);
       return 1;
     }
-    console.log(formatReport(yearReport({ db }, { year })));
+    console.log(formatReport(yearReport({ legacyDb: db }, { year })));
     return 0;
   } finally {
     db.close();

@@ -6,7 +6,8 @@ import { authRoutes } from './auth/routes';
 import { createReplyJobs } from './replies/jobs';
 import type { ReplyJobs } from './replies/jobs';
 import type { Config } from './config';
-import type { Db } from './db/open';
+import type { Db } from './db/database';
+import type { LegacyDb } from './db/open';
 import type { Deps } from './deps';
 import { jsonBody } from './http/body';
 import { compressAnswers } from './http/compress';
@@ -48,6 +49,8 @@ import type { ReplyProvider } from './replies/types';
 export interface AppOptions {
   config: Config;
   db: Db;
+  /** The SQLite connection under `db`, while some code still uses it (Deps.legacyDb). */
+  legacyDb: LegacyDb;
   logger: Logger;
   /** Milliseconds since the epoch; tests pass a clock they can move. */
   now?: () => number;
@@ -113,6 +116,7 @@ export interface App {
 export function createApp({
   config,
   db,
+  legacyDb,
   logger,
   now = Date.now,
   mailer,
@@ -124,13 +128,14 @@ export function createApp({
   const deps: Deps = {
     config,
     db,
+    legacyDb,
     logger,
     now,
-    limiter: createRateLimiter(db, now),
+    limiter: createRateLimiter(legacyDb, now),
     mailer: mailer ?? createMailer(config, logger),
     replies: replies ?? createReplyProvider(config, logger),
     replyJobs: createReplyJobs(() => deps),
-    payments: payments !== undefined ? payments : createPaymentProvider({ config, db, now }),
+    payments: payments !== undefined ? payments : createPaymentProvider({ config, legacyDb, now }),
     ocr: ocr ?? createOcrReader({ threads: config.ocrThreads, queueLength: config.ocrQueueLength }),
     analyser: analyser ?? createAnalyser(config, logger),
   };
@@ -167,6 +172,6 @@ export function createApp({
     koa: app,
     replyJobs: deps.replyJobs,
     ocr: deps.ocr,
-    endLiveStreams: () => changeFeed(db).close(),
+    endLiveStreams: () => changeFeed(legacyDb).close(),
   };
 }

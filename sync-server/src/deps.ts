@@ -1,6 +1,7 @@
 import type { ReplyJobs } from './replies/jobs';
 import type { Config } from './config';
-import type { Db } from './db/open';
+import type { Db } from './db/database';
+import type { LegacyDb } from './db/open';
 import type { RateLimiter } from './http/rateLimit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -12,7 +13,10 @@ import type { ReplyProvider } from './replies/types';
 /** What services need from the outside world; built once by createApp, faked in tests. */
 export interface Deps {
   config: Config;
+  /** The database (SQLite or PostgreSQL) through Kysely: see db/database.ts. */
   db: Db;
+  /** The SQLite connection under `db`, for code not yet moved to `db`; goes once all has. */
+  legacyDb: LegacyDb;
   logger: Logger;
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now: () => number;

@@ -7,8 +7,9 @@ import type { Config } from './config';
 import { backgroundWrite } from './db/backgroundWrites';
 import { migrate } from './db/migrate';
 import { startCheckpointing } from './db/checkpointer';
+import { sqliteDb } from './db/database';
 import { openDataDirDatabase } from './db/open';
-import type { Db } from './db/open';
+import type { LegacyDb as Db } from './db/open';
 import { checkIntegrity, markInstalled, refuseLostDatabase } from './db/startupCheck';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -94,7 +95,7 @@ export async function startServer(
     markInstalled(config.dataDir);
     stopCheckpointing = startCheckpointing({ db, logger });
     stopPruning = startPruning({
-      db,
+      legacyDb: db,
       now: options.now ?? Date.now,
       logger,
       everyMs: options.pruneEveryMs ?? PRUNE_EVERY_MS,
@@ -115,7 +116,8 @@ export async function startServer(
     const mailer = trackSends(createMailer(runConfig, logger));
     const app = createApp({
       config: runConfig,
-      db,
+      db: sqliteDb(db),
+      legacyDb: db,
       logger,
       mailer,
       now: options.now,
@@ -157,7 +159,7 @@ export async function startServer(
  * function that stops it. A failed prune is logged and tried again next time.
  */
 function startPruning(props: {
-  db: Db;
+  legacyDb: Db;
   now: () => number;
   logger: Logger;
   everyMs: number;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../sync-server/src/db/open';
+import type { LegacyDb as Db } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
 import { FakeOpenAi } from './fakes/openai';
 import { createChat, eventually, messageIdOf, pullAll, push, replyWritten } from './fakes/sync';

@@ -30,12 +30,12 @@ export async function deleteAccount(
   enforce(deps.limiter, deletePerUser, user.id);
   if (!(await verifyPassword(props.password, user.passwordHash))) throw wrongPassword();
 
-  deps.db.transaction(() => {
+  deps.legacyDb.transaction(() => {
     forgetBuyer(deps, { userId: user.id, email: user.email });
-    repo.deleteRateLimitsOf(deps.db, [user.id, user.email]);
-    repo.deleteUser(deps.db, user.id);
+    repo.deleteRateLimitsOf(deps.legacyDb, [user.id, user.email]);
+    repo.deleteUser(deps.legacyDb, user.id);
     // Her devices' live sync streams close (sync/events.ts).
-    changeFeed(deps.db).changed(user.id, 'account');
+    changeFeed(deps.legacyDb).changed(user.id, 'account');
   })();
 
   const removals: [string, Promise<unknown>][] = [

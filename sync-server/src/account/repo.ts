@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 
 /** Rate-limit counters keyed by any of `keys` (her email, her user id), in every bucket. */
 export function deleteRateLimitsOf(db: Db, keys: string[]): void {

@@ -42,9 +42,9 @@ function startPasswordReset(deps: Deps, props: { email: string }): void {
 
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const createdAt = deps.now();
-  deps.db.transaction(() => {
-    repo.deleteStalePasswordResets(deps.db, user.id, createdAt);
-    repo.insertPasswordReset(deps.db, {
+  deps.legacyDb.transaction(() => {
+    repo.deleteStalePasswordResets(deps.legacyDb, user.id, createdAt);
+    repo.insertPasswordReset(deps.legacyDb, {
       tokenHash: hashToken(token),
       userId: user.id,
       createdAt,
@@ -83,11 +83,11 @@ export async function resetPassword(
   props: { token: string; newPassword: string },
 ): Promise<void> {
   const tokenHash = hashToken(props.token);
-  const reset = repo.findPasswordReset(deps.db, tokenHash);
+  const reset = repo.findPasswordReset(deps.legacyDb, tokenHash);
   if (!reset || reset.usedAt !== null || reset.expiresAt <= deps.now()) throw invalidResetToken();
   // Hashing is slow and async, so it happens before (never inside) the transaction.
   const passwordHash = await hashPassword(props.newPassword);
-  const done = repo.completePasswordReset(deps.db, {
+  const done = repo.completePasswordReset(deps.legacyDb, {
     tokenHash,
     userId: reset.userId,
     passwordHash,

@@ -5,7 +5,7 @@ import type { Persona } from '@shared/personas';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import type { Deps } from '../deps';
 import { BUILTIN_HISTORY_ROWS, builtinProvider } from '../replies/builtin/engine';
 import { MODEL_HISTORY_ROWS } from '../replies/prompt';
@@ -174,7 +174,7 @@ describe('a reply in a chat of 5,000 messages', () => {
     const target = targetOf(CHAT_LENGTH - 1);
     const read = () => {
       statementsRun = 0;
-      return repo.conversationRows(deps.db, {
+      return repo.conversationRows(deps.legacyDb, {
         chatId: 'c',
         uptoSeq: target.userMessage.chatSeq,
         limit: MODEL_HISTORY_ROWS,

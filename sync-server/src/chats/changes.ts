@@ -13,8 +13,8 @@ export function changesSince(
 ): { chats: ChatRow[]; messages: MessageRow[]; cursor: number; hasMore: boolean } {
   const more = { ...q, limit: q.limit + 1 };
   const merged = [
-    ...repo.chatsChangedSince(deps.db, more).map((row) => ({ kind: 'chat' as const, row })),
-    ...repo.messagesChangedSince(deps.db, more).map((row) => ({ kind: 'message' as const, row })),
+    ...repo.chatsChangedSince(deps.legacyDb, more).map((row) => ({ kind: 'chat' as const, row })),
+    ...repo.messagesChangedSince(deps.legacyDb, more).map((row) => ({ kind: 'message' as const, row })),
   ].sort((a, b) => a.row.changeSeq - b.row.changeSeq);
   const page = merged.slice(0, q.limit);
   return {
@@ -27,14 +27,14 @@ export function changesSince(
 
 /** Chats by id in any state (tombstones too); for presenting messages with their persona. */
 export function chatsByIds(deps: Deps, ids: string[]): ChatRow[] {
-  return repo.chatsByIds(deps.db, [...new Set(ids)]);
+  return repo.chatsByIds(deps.legacyDb, [...new Set(ids)]);
 }
 
 export function messagesByIds(deps: Deps, ids: string[]): MessageRow[] {
-  return repo.messagesByIds(deps.db, [...new Set(ids)]);
+  return repo.messagesByIds(deps.legacyDb, [...new Set(ids)]);
 }
 
 /** Her change sequence number now (0 before her first write): what a pull from 0 reaches. */
 export function changeSeqOfUser(deps: Deps, userId: string): number {
-  return repo.changeSeqOf(deps.db, userId);
+  return repo.changeSeqOf(deps.legacyDb, userId);
 }

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import type { Deps } from '../deps';
 import { createChatList, createChatPages } from './chatList';
 import type { KeptAnswer } from '../http/keptAnswers';

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { unchangedMemo } from '../db/unchanged';
 import { createKeptAnswers } from '../http/keptAnswers';
 import type { KeptAnswer } from '../http/keptAnswers';
@@ -90,7 +90,7 @@ export function createChatList(
  */
 export function createChatPages(deps: Deps, keptBytes = CHAT_PAGES_KEPT_BYTES) {
   const answers = createKeptAnswers(keptBytes);
-  const memo = unchangedMemo(deps.db);
+  const memo = unchangedMemo(deps.legacyDb);
   const care = careExpiry(deps.now);
   return (
     props: { userId: string; chatId: string; tier: SubscriptionTier; query: ChatPageQuery },
@@ -103,7 +103,7 @@ export function createChatPages(deps: Deps, keptBytes = CHAT_PAGES_KEPT_BYTES) {
         key,
         version: care.version(
           key,
-          memo(`changeSeq ${userId}`, () => changeSeqOf(deps.db, userId)),
+          memo(`changeSeq ${userId}`, () => changeSeqOf(deps.legacyDb, userId)),
         ),
         make: () => {
           const page = chatPage(deps, { userId, chatId, query });

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { changeFeed } from '../sync/notify';
 
 export interface ChatRow {

@@ -21,7 +21,7 @@ import { chatPage, deleteChat } from './service';
  */
 export function chatRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
-  const chatList = createChatList(deps.db, undefined, deps.now);
+  const chatList = createChatList(deps.legacyDb, undefined, deps.now);
   const chatPages = createChatPages(deps);
 
   router.get('/chats', async (ctx) => {
@@ -40,7 +40,7 @@ export function chatRoutes(deps: Deps): Router<AppState> {
   router.post('/chats', async (ctx) => {
     const { user, tier } = signedIn(deps, ctx);
     const body = validateBody(ctx, createChatSchema);
-    const { chat, created, accepted } = await groupCommit(deps.db).run(() =>
+    const { chat, created, accepted } = await groupCommit(deps.legacyDb).run(() =>
       startChat(deps, { userId: user.id, tier, body }),
     );
     if (accepted) await awaitReply(deps, accepted.userMessage.id);

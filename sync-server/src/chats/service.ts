@@ -20,7 +20,7 @@ export const messageIdTaken = () => conflict('This message id is already used', 
 
 /** Her chat, or 404 when it is missing, deleted or someone else's (never revealed). */
 export function findOwnChat(deps: Deps, props: { userId: string; chatId: string }): ChatRow {
-  const chat = repo.findChat(deps.db, props.chatId);
+  const chat = repo.findChat(deps.legacyDb, props.chatId);
   if (!chat || chat.userId !== props.userId || chat.deletedAt !== null) throw chatNotFound();
   return chat;
 }
@@ -31,7 +31,7 @@ export function findOwnMessage(
   props: { userId: string; chatId: string; messageId: string },
 ): { chat: ChatRow; message: MessageRow } {
   const chat = findOwnChat(deps, props);
-  const message = repo.findMessage(deps.db, props.messageId);
+  const message = repo.findMessage(deps.legacyDb, props.messageId);
   if (!message || message.chatId !== chat.id || message.role !== 'user') {
     throw notFound('Message not found');
   }
@@ -46,7 +46,7 @@ export function usablePersona(chat: Pick<ChatRow, 'personaId'>, tier: Subscripti
 }
 
 export function listChats(deps: Deps, props: { userId: string }): ChatRow[] {
-  return repo.listChats(deps.db, props.userId);
+  return repo.listChats(deps.legacyDb, props.userId);
 }
 
 /** Her chat with every message (the export); screens read pages (chatPage). */
@@ -55,12 +55,12 @@ export function chatWithMessages(
   props: { userId: string; chatId: string },
 ): { chat: ChatRow; messages: MessageRow[] } {
   const chat = findOwnChat(deps, props);
-  return { chat, messages: repo.listMessages(deps.db, chat.id) };
+  return { chat, messages: repo.listMessages(deps.legacyDb, chat.id) };
 }
 
 /** The image URLs her messages show (a screenshot uploaded but never sent is not among them). */
 export function sentImageUrls(deps: Deps, props: { userId: string }): string[] {
-  return repo.imageUrlsOfUser(deps.db, props.userId);
+  return repo.imageUrlsOfUser(deps.legacyDb, props.userId);
 }
 
 /** One page of her chat's messages (oldest first) and whether older ones are left. */
@@ -83,14 +83,14 @@ export function chatPage(
   const { limit = CHAT_PAGE_DEFAULT_LIMIT, before } = props.query ?? {};
   let place: { beforeSeq?: number; beforeTime?: number } = {};
   if (before && 'messageId' in before) {
-    const message = repo.findMessage(deps.db, before.messageId);
+    const message = repo.findMessage(deps.legacyDb, before.messageId);
     if (!message || message.chatId !== chat.id)
       throw validation({ before: chatPageMessages.before });
     place = { beforeSeq: message.chatSeq };
   } else if (before) {
     place = { beforeTime: before.time };
   }
-  const rows = repo.newestMessages(deps.db, { chatId: chat.id, limit: limit + 1, ...place });
+  const rows = repo.newestMessages(deps.legacyDb, { chatId: chat.id, limit: limit + 1, ...place });
   const hasMore = rows.length > limit;
   return { chat, messages: rows.slice(0, limit).reverse(), hasMore };
 }
@@ -118,18 +118,18 @@ export function openChat(
   const persona = personaById(props.personaId);
   if (!persona) throw notFound('Bestie not found');
   const id = props.id ?? uuidv7(deps.now());
-  const existing = repo.findChat(deps.db, id);
+  const existing = repo.findChat(deps.legacyDb, id);
   if (existing) return { chat: sameChat(existing, userId), created: false };
   if (!canUsePersona(props.tier, persona)) throw personaLocked();
-  if (greetingId && repo.findMessage(deps.db, greetingId)) throw messageIdTaken();
+  if (greetingId && repo.findMessage(deps.legacyDb, greetingId)) throw messageIdTaken();
   const bytes = (props.roomFor ?? 0) + (greetingId ? greetingBytes(persona) : 0);
   if (bytes > 0) ensureRoomFor(deps, { userId, bytes });
   const now = deps.now();
   let created = false;
   try {
-    deps.db.transaction(() => {
-      const changeSeq = repo.nextChangeSeq(deps.db, userId);
-      repo.insertChat(deps.db, {
+    deps.legacyDb.transaction(() => {
+      const changeSeq = repo.nextChangeSeq(deps.legacyDb, userId);
+      repo.insertChat(deps.legacyDb, {
         id,
         userId,
         personaId: persona.id,
@@ -140,7 +140,7 @@ export function openChat(
       });
       if (greetingId) {
         const message = greetingRow({ id: greetingId, chatId: id, userId, persona, now });
-        repo.appendMessage(deps.db, { message });
+        repo.appendMessage(deps.legacyDb, { message });
         ensureWithinQuota(deps, { userId });
       }
       created = true;
@@ -149,7 +149,7 @@ export function openChat(
     // Two tries of the same create at once: the other one made it.
     if (!isUniqueViolation(error)) throw error;
   }
-  const chat = repo.findChat(deps.db, id);
+  const chat = repo.findChat(deps.legacyDb, id);
   if (!chat) throw new Error('The new chat row was not found');
   return { chat: sameChat(chat, userId), created };
 }
@@ -165,13 +165,13 @@ export function findGreeting(
   deps: Deps,
   props: { chatId: string; id: string },
 ): MessageRow | undefined {
-  const message = repo.findMessage(deps.db, props.id);
+  const message = repo.findMessage(deps.legacyDb, props.id);
   return message?.chatId === props.chatId && isGreeting(message) ? message : undefined;
 }
 
 /** The id of the chat's first message, so a retried create without messageId reuses it. */
 export function firstMessageId(deps: Deps, props: { chatId: string }): string | undefined {
-  return repo.firstUserMessageId(deps.db, props.chatId);
+  return repo.firstUserMessageId(deps.legacyDb, props.chatId);
 }
 
 /**
@@ -180,12 +180,12 @@ export function firstMessageId(deps: Deps, props: { chatId: string }): string | 
  */
 export function deleteChat(deps: Deps, props: { userId: string; chatId: string }): void {
   const chat = findOwnChat(deps, props);
-  const imageUrls = repo.imageUrlsOfChat(deps.db, chat.id);
-  deps.db.transaction(() => {
-    const changeSeq = repo.nextChangeSeq(deps.db, props.userId);
-    repo.tombstoneChat(deps.db, { id: chat.id, changeSeq, deletedAt: deps.now() });
+  const imageUrls = repo.imageUrlsOfChat(deps.legacyDb, chat.id);
+  deps.legacyDb.transaction(() => {
+    const changeSeq = repo.nextChangeSeq(deps.legacyDb, props.userId);
+    repo.tombstoneChat(deps.legacyDb, { id: chat.id, changeSeq, deletedAt: deps.now() });
   })();
-  const stillShown = new Set(repo.imageUrlsInUse(deps.db, props.userId, imageUrls));
+  const stillShown = new Set(repo.imageUrlsInUse(deps.legacyDb, props.userId, imageUrls));
   deleteImages(deps, {
     userId: props.userId,
     urls: imageUrls.filter((url) => !stillShown.has(url)),
@@ -194,7 +194,7 @@ export function deleteChat(deps: Deps, props: { userId: string; chatId: string }
 
 /** Deletes her chat; a chat she already deleted stays deleted (a replayed delete is no error). */
 export function deleteChatOnce(deps: Deps, props: { userId: string; chatId: string }): void {
-  const chat = repo.findChat(deps.db, props.chatId);
+  const chat = repo.findChat(deps.legacyDb, props.chatId);
   if (chat && chat.userId === props.userId && chat.deletedAt !== null) return;
   deleteChat(deps, props);
 }

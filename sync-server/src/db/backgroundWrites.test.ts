@@ -7,7 +7,7 @@ function setUp() {
   const db = openDatabase(':memory:');
   db.exec('CREATE TABLE t (x)');
   const error = vi.fn();
-  const props = { db, logger: { error } as unknown as Logger, now: () => 1234 };
+  const props = { legacyDb: db, logger: { error } as unknown as Logger, now: () => 1234 };
   return { db, error, props };
 }
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 
 /** When the last background write failed, per connection; gone once one succeeds again. */
 const lastFailures = new WeakMap<Db, number>();
@@ -10,20 +10,20 @@ const lastFailures = new WeakMap<Db, number>();
  * for /api/health, and answered as undefined; what it was for is tried again later.
  */
 export function backgroundWrite<T>(
-  props: { db: Db; logger: Logger; now: () => number },
+  props: { legacyDb: Db; logger: Logger; now: () => number },
   what: string,
   write: () => T,
 ): T | undefined {
   try {
-    const failing = lastFailures.has(props.db);
-    const before = failing ? totalChanges(props.db) : 0;
+    const failing = lastFailures.has(props.legacyDb);
+    const before = failing ? totalChanges(props.legacyDb) : 0;
     const result = write();
     // A write that changed nothing (no job to claim) commits even on a full disk: it shows
     // nothing about the writes failing.
-    if (failing && totalChanges(props.db) !== before) lastFailures.delete(props.db);
+    if (failing && totalChanges(props.legacyDb) !== before) lastFailures.delete(props.legacyDb);
     return result;
   } catch (error) {
-    lastFailures.set(props.db, props.now());
+    lastFailures.set(props.legacyDb, props.now());
     props.logger.error({ err: error }, `${what} failed`);
     return undefined;
   }

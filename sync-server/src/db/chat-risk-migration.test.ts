@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from './migrate';
 import { openDatabase } from './open';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 
 let db: Db;
 beforeEach(() => {

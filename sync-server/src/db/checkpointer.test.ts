@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointing } from './checkpointer';
 import { openDatabase } from './open';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 
 let root: string;
 let file: string;

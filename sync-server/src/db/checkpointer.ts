@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 
 /**
  * WAL pages past which a commit on the server's own connection checkpoints anyway, on the main

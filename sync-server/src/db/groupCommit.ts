@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 
 /** Writes that share one commit: see groupCommit. */
 export interface GroupCommit {

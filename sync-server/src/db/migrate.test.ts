@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from './migrate';
 import { openDatabase } from './open';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 
 let db: Db;
 beforeEach(() => {

@@ -7,10 +7,10 @@ import path from 'node:path';
  * A connection as openDatabase makes it: `transaction(fn)` answers a function that runs `fn`
  * in a transaction begun IMMEDIATE (a savepoint when nested), and nothing else.
  */
-export type Db = Omit<BetterDatabase, 'transaction'> & {
+export type LegacyDb = Omit<BetterDatabase, 'transaction'> & {
   transaction<F extends WriteFunction>(fn: F): (...args: ArgumentsOf<F>) => ReturnType<F>;
 };
-// better-sqlite3's own bounds, so one of its connections (a test's) is a Db too.
+// better-sqlite3's own bounds, so one of its connections (a test's) is a LegacyDb too.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type WriteFunction = (...args: any[]) => unknown;
 type ArgumentsOf<F extends WriteFunction> = F extends (...args: infer A) => unknown ? A : never;
@@ -90,7 +90,7 @@ function beginImmediate(db: BetterDatabase): void {
     end: db.prepare('RELEASE write'),
     undo: db.prepare('ROLLBACK TO write'),
   };
-  const transaction: Db['transaction'] =
+  const transaction: LegacyDb['transaction'] =
     (fn) =>
     (...args) => {
       const { begin, end, undo } = db.inTransaction ? nested : outer;
@@ -111,7 +111,7 @@ function beginImmediate(db: BetterDatabase): void {
         throw error;
       }
     };
-  (db as unknown as Db).transaction = transaction;
+  (db as unknown as LegacyDb).transaction = transaction;
 }
 
 /**
@@ -119,7 +119,7 @@ function beginImmediate(db: BetterDatabase): void {
  * a commit that was answered also survives a power cut (NORMAL survives only a crash); the
  * temporary files SQLite needs within a transaction kept in memory.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string): LegacyDb {
   if (!IN_MEMORY.has(file)) makePrivate(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -142,7 +142,7 @@ export function openDatabase(file: string): Db {
  * next FULL commit flushes it too. Inside a transaction it changes nothing: the outer commit
  * decides. The connection is FULL again afterwards, whatever `write` did.
  */
-export function withoutFlush<T>(db: Db, write: () => T): T {
+export function withoutFlush<T>(db: LegacyDb, write: () => T): T {
   if (db.inTransaction) return write();
   db.prepare('PRAGMA synchronous = NORMAL').run();
   try {
@@ -153,7 +153,7 @@ export function withoutFlush<T>(db: Db, write: () => T): T {
 }
 
 /** Opens DATA_DIR's database, first making DATA_DIR (created if missing) owner-only. */
-export function openDataDirDatabase(dataDir: string): Db {
+export function openDataDirDatabase(dataDir: string): LegacyDb {
   mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(dataDir, DATA_DIR_MODE);
   return openDatabase(path.join(dataDir, DB_FILE_NAME));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './open';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 import { UNCHANGED_MEMO_ENTRIES, unchangedMemo } from './unchanged';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers';
-import type { Db } from './open';
+import type { LegacyDb as Db } from './open';
 
 /** Answers kept at most; past it they all go (a write empties them anyway). */
 export const UNCHANGED_MEMO_ENTRIES = 10_000;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 
 export interface EntitlementRow {
   userId: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { entitlementOf, grantTier, purchasePeriods } from './service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -9,7 +9,7 @@ const T0 = Date.UTC(2030, 0, 1);
 
 let db: Db;
 let time = T0;
-const deps = () => ({ db, now: () => time });
+const deps = () => ({ legacyDb: db, now: () => time });
 
 beforeEach(() => {
   db = openDatabase(':memory:');

@@ -10,20 +10,20 @@ import * as repo from './repo';
 
 export type { Coverage as Entitlement };
 
-type Clocked = Pick<Deps, 'db' | 'now'>;
+type Clocked = Pick<Deps, 'legacyDb' | 'now'>;
 
 const isTier = (value: string): value is SubscriptionTier =>
   (SUBSCRIPTION_TIERS as readonly string[]).includes(value);
 
 /** Her entitlement row (given by grantTier) as a period that began before any purchase. */
 function grantedPeriods(deps: Clocked, userId: string): Period[] {
-  const row = repo.findEntitlement(deps.db, userId);
+  const row = repo.findEntitlement(deps.legacyDb, userId);
   if (!row || !isTier(row.tier) || row.tier === 'free') return [];
   return [{ tier: row.tier, start: -Infinity, end: row.expiresAt }];
 }
 
 function paidGrants(deps: Clocked, userId: string): PaidGrant[] {
-  return repo.grantingPurchases(deps.db, userId).flatMap((row) => {
+  return repo.grantingPurchases(deps.legacyDb, userId).flatMap((row) => {
     const plan = planById(row.planId);
     if (!plan) return [];
     return [{ id: row.id, tier: plan.tier, at: row.fulfilledAt, durationMs: planDurationMs(plan) }];
@@ -31,7 +31,7 @@ function paidGrants(deps: Clocked, userId: string): PaidGrant[] {
 }
 
 function replayed(deps: Clocked, userId: string) {
-  return unchangedMemo(deps.db)(`replayed ${userId}`, () =>
+  return unchangedMemo(deps.legacyDb)(`replayed ${userId}`, () =>
     replay(paidGrants(deps, userId), grantedPeriods(deps, userId)),
   );
 }
@@ -60,7 +60,7 @@ export function grantTier(
   deps: Clocked,
   props: { userId: string; tier: SubscriptionTier; expiresAt: number | null },
 ): void {
-  repo.upsertEntitlement(deps.db, {
+  repo.upsertEntitlement(deps.legacyDb, {
     userId: props.userId,
     tier: props.tier,
     expiresAt: props.expiresAt,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 
 /** A read that needs the database file and its schema, and costs next to nothing. */
 export function countMigrations(db: Db): number {

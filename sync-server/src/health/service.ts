@@ -23,8 +23,8 @@ const VERSION = (
 
 function databaseState(deps: Deps): Health['database'] {
   try {
-    repo.countMigrations(deps.db);
-    repo.readEveryTable(deps.db);
+    repo.countMigrations(deps.legacyDb);
+    repo.readEveryTable(deps.legacyDb);
     return 'ok';
   } catch (error) {
     deps.logger.error({ err: error }, 'health check: the database did not answer');
@@ -35,7 +35,7 @@ function databaseState(deps: Deps): Health['database'] {
 /** The server's state now; `ok` is false when the database does not answer or writes fail. */
 export function healthOf(deps: Deps): Health {
   const database = databaseState(deps);
-  const writes = lastBackgroundWriteFailure(deps.db) === undefined ? 'ok' : 'failing';
+  const writes = lastBackgroundWriteFailure(deps.legacyDb) === undefined ? 'ok' : 'failing';
   return {
     ok: database === 'ok' && writes === 'ok',
     database,

@@ -1,5 +1,5 @@
 import { withoutFlush } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { tooManyRequests } from './errors';
 
 export interface Limit {

@@ -41,8 +41,8 @@ export async function storeImage(
   const file = imageFile(deps.config.dataDir, row);
   await writeImageFile(file, clean.bytes);
   try {
-    deps.db.transaction(() => {
-      repo.insertImage(deps.db, row);
+    deps.legacyDb.transaction(() => {
+      repo.insertImage(deps.legacyDb, row);
       ensureWithinQuota(deps, { userId: props.userId });
     })();
   } catch (error) {
@@ -58,7 +58,7 @@ export function findOwnImage(
   props: { userId: string | undefined; id: string },
 ): { row: ImageRow; file: string } {
   if (!props.userId || !IMAGE_ID_PATTERN.test(props.id)) throw imageNotFound();
-  const row = repo.findImage(deps.db, props.id);
+  const row = repo.findImage(deps.legacyDb, props.id);
   if (!row || row.userId !== props.userId) throw imageNotFound();
   return { row, file: imageFile(deps.config.dataDir, row) };
 }
@@ -68,11 +68,11 @@ export function findOwnImage(
  * screenshot read but never sent stays hers until her account goes).
  */
 export function listOwnImages(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'legacyDb' | 'config'>,
   props: { userId: string },
 ): Array<{ row: ImageRow; file: string }> {
   return repo
-    .listImagesOf(deps.db, props.userId)
+    .listImagesOf(deps.legacyDb, props.userId)
     .map((row) => ({ row, file: imageFile(deps.config.dataDir, row) }));
 }
 
@@ -94,7 +94,7 @@ export function ensureOwnImageUrl(
   const hers =
     id !== undefined &&
     props.imageUrl === imageUrlOf(id) &&
-    repo.findOwnImages(deps.db, props.userId, [id]).length === 1;
+    repo.findOwnImages(deps.legacyDb, props.userId, [id]).length === 1;
   if (!hers) throw validation({ imageUrl: chatMessages.imageNotHers });
 }
 
@@ -104,9 +104,9 @@ export function ensureOwnImageUrl(
  */
 export function deleteImages(deps: Deps, props: { userId: string; urls: string[] }): void {
   const ids = [...new Set(props.urls.map(imageIdOf).filter((id) => id !== undefined))];
-  const rows = repo.findOwnImages(deps.db, props.userId, ids);
+  const rows = repo.findOwnImages(deps.legacyDb, props.userId, ids);
   if (rows.length === 0) return;
-  deps.db.transaction(() => rows.forEach((row) => repo.deleteImage(deps.db, row.id)))();
+  deps.legacyDb.transaction(() => rows.forEach((row) => repo.deleteImage(deps.legacyDb, row.id)))();
   const files = rows.map((row) => imageFile(deps.config.dataDir, row));
   Promise.all(files.map(removeImageFile)).catch((error: unknown) => {
     deps.logger.error({ err: error }, 'could not remove image files');

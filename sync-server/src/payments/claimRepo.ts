@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { changeFeed } from '../sync/notify';
 
 /** A purchase_claims row: the hashed token of the link mailed for a visitor's purchase. */

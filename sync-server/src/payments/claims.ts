@@ -37,13 +37,13 @@ export interface PendingClaimMail {
  * a signed-in buyer's purchase, or one with no billing email to prove.
  */
 export function recordClaim(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'legacyDb' | 'now'>,
   purchase: Pick<PurchaseRow, 'id' | 'planId' | 'userId' | 'email' | 'accountDeletedAt'>,
 ): PendingClaimMail | undefined {
   if (purchase.userId !== null || !purchase.email || purchase.accountDeletedAt !== null) return;
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const createdAt = deps.now();
-  const inserted = claimRepo.insertClaim(deps.db, {
+  const inserted = claimRepo.insertClaim(deps.legacyDb, {
     tokenHash: hashToken(token),
     purchaseId: purchase.id,
     createdAt,
@@ -88,11 +88,11 @@ export function claimPurchase(
   props: { token: string; userId: string },
 ): ClaimPurchaseAnswer {
   const tokenHash = hashToken(props.token);
-  const purchaseId = deps.db.transaction(() => {
+  const purchaseId = deps.legacyDb.transaction(() => {
     const now = deps.now();
-    const claim = claimRepo.findClaim(deps.db, tokenHash);
+    const claim = claimRepo.findClaim(deps.legacyDb, tokenHash);
     if (!claim) throw claimNotFound();
-    const purchase = repo.findPurchase(deps.db, claim.purchaseId);
+    const purchase = repo.findPurchase(deps.legacyDb, claim.purchaseId);
     if (!purchase || purchase.accountDeletedAt !== null) {
       throw gone(claimMessages.gone, 'claim_gone');
     }
@@ -101,7 +101,7 @@ export function claimPurchase(
     if (claim.usedAt !== null) throw gone(claimMessages.used, 'claim_used');
     if (claim.expiresAt <= now) throw gone(claimMessages.expired, 'claim_expired');
     const before = entitlementOf(deps, { userId: props.userId }).tier;
-    claimRepo.completeClaim(deps.db, { tokenHash, purchaseId: purchase.id, ...props, now });
+    claimRepo.completeClaim(deps.legacyDb, { tokenHash, purchaseId: purchase.id, ...props, now });
     resendRepliesForTier(deps, {
       userId: props.userId,
       before,
@@ -109,7 +109,7 @@ export function claimPurchase(
     });
     return purchase.id;
   })();
-  const purchase = repo.findPurchase(deps.db, purchaseId);
+  const purchase = repo.findPurchase(deps.legacyDb, purchaseId);
   if (!purchase) throw claimNotFound();
   const plan = entitlementOf(deps, { userId: props.userId });
   return {

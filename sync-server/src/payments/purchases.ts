@@ -11,7 +11,7 @@ export function purchasesOf(
 ): { purchase: PurchaseRow; period: Period | null | undefined }[] {
   const periods = purchasePeriods(deps, props);
   return repo
-    .paidPurchasesOf(deps.db, props.userId)
+    .paidPurchasesOf(deps.legacyDb, props.userId)
     .map((purchase) => ({ purchase, period: periods.get(purchase.id) }));
 }
 
@@ -20,5 +20,5 @@ export function purchasesOf(
  * that could ever attach them again (repo.forgetBuyer). Call inside the deletion's transaction.
  */
 export function forgetBuyer(deps: Deps, props: { userId: string; email: string }): void {
-  repo.forgetBuyer(deps.db, { ...props, now: deps.now() });
+  repo.forgetBuyer(deps.legacyDb, { ...props, now: deps.now() });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { changeFeed } from '../sync/notify';
 
 export type PurchaseStatusRow = 'pending' | 'succeeded' | 'refunded' | 'disputed';

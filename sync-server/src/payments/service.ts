@@ -51,7 +51,7 @@ async function reusableIntent(
       ? { checkoutId: props.checkoutId }
       : undefined;
   if (!whose) return undefined;
-  const open = repo.findOpenCheckout(deps.db, { provider: provider.kind, ...whose });
+  const open = repo.findOpenCheckout(deps.legacyDb, { provider: provider.kind, ...whose });
   if (!open) return undefined;
   let intent: ProviderIntent | null;
   try {
@@ -92,8 +92,8 @@ export async function createPaymentIntent(
       ? `checkout:${props.checkoutId}`
       : undefined;
   if (!key) return openCheckout(deps, props);
-  let queue = opening.get(deps.db);
-  if (!queue) opening.set(deps.db, (queue = new Map()));
+  let queue = opening.get(deps.legacyDb);
+  if (!queue) opening.set(deps.legacyDb, (queue = new Map()));
   const earlier = queue.get(key) ?? Promise.resolve();
   const run = earlier.catch(() => undefined).then(() => openCheckout(deps, props));
   queue.set(key, run);
@@ -141,7 +141,7 @@ async function openCheckout(
     deps.logger.error({ err: error, planId: plan.id }, 'creating a payment intent failed');
     throw badGateway(paymentMessages.intentFailed, 'payment_intent_failed');
   }
-  repo.insertPurchase(deps.db, {
+  repo.insertPurchase(deps.legacyDb, {
     id: purchaseId,
     paymentIntentId: intent.id,
     provider: provider.kind,
@@ -184,7 +184,7 @@ export async function fulfilPayment(
   props: { paymentIntentId: string; planId?: PlanId; event?: { id: string; type: string } },
 ): Promise<{ status: 'fulfilled' | 'pending'; purchase: PurchaseRow }> {
   const provider = providerOf(deps);
-  const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
+  const purchase = repo.findPurchaseByIntent(deps.legacyDb, props.paymentIntentId);
   if (!purchase || purchase.provider !== provider.kind) throw paymentNotFound();
   let intent: ProviderIntent | null;
   try {
@@ -198,18 +198,18 @@ export async function fulfilPayment(
   if (intent.status === 'processing') return { status: 'pending', purchase };
   if (intent.status !== 'succeeded') throw notSucceeded();
 
-  const claimMail = deps.db.transaction(() => {
+  const claimMail = deps.legacyDb.transaction(() => {
     const now = deps.now();
-    if (props.event && !repo.recordEvent(deps.db, { ...props.event, now })) return;
+    if (props.event && !repo.recordEvent(deps.legacyDb, { ...props.event, now })) return;
     // Read again: her account may have been deleted (and the row made nobody's) since.
-    const userId = repo.findPurchaseByIntent(deps.db, purchase.paymentIntentId)?.userId ?? null;
+    const userId = repo.findPurchaseByIntent(deps.legacyDb, purchase.paymentIntentId)?.userId ?? null;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     const email = intent.email;
     const paymentIntentId = purchase.paymentIntentId;
-    if (!repo.markSucceeded(deps.db, { paymentIntentId, email, now })) return;
+    if (!repo.markSucceeded(deps.legacyDb, { paymentIntentId, email, now })) return;
     if (!userId || !before) {
       // A visitor's: its claim link goes to the billing email, which must prove it is hers.
-      const paid = repo.findPurchaseByIntent(deps.db, paymentIntentId);
+      const paid = repo.findPurchaseByIntent(deps.legacyDb, paymentIntentId);
       return paid ? recordClaim(deps, paid) : undefined;
     }
     resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
@@ -217,7 +217,7 @@ export async function fulfilPayment(
   })();
   if (claimMail) sendClaimMail(deps, claimMail);
 
-  const latest = repo.findPurchaseByIntent(deps.db, props.paymentIntentId) ?? purchase;
+  const latest = repo.findPurchaseByIntent(deps.legacyDb, props.paymentIntentId) ?? purchase;
   if (latest.status === 'refunded' || latest.status === 'disputed') throw revoked();
   return { status: 'fulfilled', purchase: latest };
 }
@@ -231,10 +231,10 @@ function changeStanding(
   props: { paymentIntentId: string; event: { id: string; type: string } },
   change: (now: number) => boolean,
 ): void {
-  deps.db.transaction(() => {
+  deps.legacyDb.transaction(() => {
     const now = deps.now();
-    if (!repo.recordEvent(deps.db, { ...props.event, now })) return;
-    const purchase = repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
+    if (!repo.recordEvent(deps.legacyDb, { ...props.event, now })) return;
+    const purchase = repo.findPurchaseByIntent(deps.legacyDb, props.paymentIntentId);
     if (!purchase) return;
     const userId = purchase.userId;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
@@ -256,7 +256,7 @@ export function revokePayment(
     event: { id: string; type: string };
   },
 ): void {
-  changeStanding(deps, props, (now) => repo.markRevoked(deps.db, { ...props, now }));
+  changeStanding(deps, props, (now) => repo.markRevoked(deps.legacyDb, { ...props, now }));
 }
 
 /**
@@ -271,7 +271,7 @@ export function restorePayment(
     event: { id: string; type: string };
   },
 ): void {
-  changeStanding(deps, props, (now) => repo.markRestored(deps.db, { ...props, now }));
+  changeStanding(deps, props, (now) => repo.markRestored(deps.legacyDb, { ...props, now }));
 }
 
 export const isRefusal = (error: unknown): error is AppError =>

@@ -44,15 +44,15 @@ const presentIntent = (row: TestIntentRow) => ({
  * its intents in SQLite and takes Stripe's test card numbers. A confirmed payment is not
  * fulfilled here: the app then calls verify-payment, exactly as with Stripe.
  */
-export function createTestProvider(deps: Pick<Deps, 'db' | 'now'>): PaymentProvider {
+export function createTestProvider(deps: Pick<Deps, 'legacyDb' | 'now'>): PaymentProvider {
   return {
     kind: 'test',
     async createIntent({ amount, currency, metadata, idempotencyKey }) {
-      const existing = repo.findTestIntentByKey(deps.db, idempotencyKey);
+      const existing = repo.findTestIntentByKey(deps.legacyDb, idempotencyKey);
       if (existing) return { id: existing.id, clientSecret: existing.clientSecret };
       const id = `pi_test_${random()}`;
       const clientSecret = `${id}_secret_${random()}`;
-      repo.insertTestIntent(deps.db, {
+      repo.insertTestIntent(deps.legacyDb, {
         id,
         clientSecret,
         idempotencyKey,
@@ -64,18 +64,18 @@ export function createTestProvider(deps: Pick<Deps, 'db' | 'now'>): PaymentProvi
       return { id, clientSecret };
     },
     async retrieveIntent(id) {
-      const row = repo.findTestIntent(deps.db, id);
+      const row = repo.findTestIntent(deps.legacyDb, id);
       return row ? presentIntent(row) : null;
     },
     async cancelIntent(id) {
-      const row = repo.findTestIntent(deps.db, id);
+      const row = repo.findTestIntent(deps.legacyDb, id);
       if (!row) throw testPaymentNotFound();
       if (row.status === 'canceled') return;
-      if (!repo.cancelTestIntent(deps.db, { id, now: deps.now() })) throw alreadyPaid();
+      if (!repo.cancelTestIntent(deps.legacyDb, { id, now: deps.now() })) throw alreadyPaid();
     },
     /** Checks the card as Stripe's test mode would; a declined card leaves the intent payable. */
     confirmTestPayment(body) {
-      const intent = repo.findTestIntentBySecret(deps.db, body.clientSecret);
+      const intent = repo.findTestIntentBySecret(deps.legacyDb, body.clientSecret);
       if (!intent) throw testPaymentNotFound();
       if (intent.status === 'succeeded') throw alreadyPaid();
       if (intent.status === 'canceled') throw canceled();
@@ -87,7 +87,7 @@ export function createTestProvider(deps: Pick<Deps, 'db' | 'now'>): PaymentProvi
       if (expiry < deps.now()) throw badRequest(paymentMessages.expiryPast, 'expired_card');
       if (!CVC.test(body.cvc.trim())) throw badRequest(paymentMessages.cvcInvalid, 'invalid_cvc');
       if (outcome === 'declined') throw paymentRequired(paymentMessages.declined, 'card_declined');
-      const taken = repo.markTestIntentSucceeded(deps.db, {
+      const taken = repo.markTestIntentSucceeded(deps.legacyDb, {
         id: intent.id,
         email: normaliseEmail(body.email) ?? body.email,
         name: body.name?.trim() || null,

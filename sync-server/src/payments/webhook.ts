@@ -8,11 +8,11 @@ import { fulfilPayment, isRefusal, restorePayment, revokePayment } from './servi
 
 /** Records an event handled without a change (ignored, or refused for good). */
 function recordEvent(deps: Deps, event: { id: string; type: string }): void {
-  repo.recordEvent(deps.db, { ...event, now: deps.now() });
+  repo.recordEvent(deps.legacyDb, { ...event, now: deps.now() });
 }
 
 function isEventRecorded(deps: Deps, props: { id: string }): boolean {
-  return repo.isEventRecorded(deps.db, props.id);
+  return repo.isEventRecorded(deps.legacyDb, props.id);
 }
 
 export const invalidSignature = () =>
@@ -103,7 +103,7 @@ export async function handleStripeWebhook(
         return recordEvent(deps, ref);
       }
       // Only the failure of a full refund gives back what its charge.refunded took.
-      const purchase = repo.findPurchaseByIntent(deps.db, paymentIntentId);
+      const purchase = repo.findPurchaseByIntent(deps.legacyDb, paymentIntentId);
       const amount = event.object.amount;
       if (!purchase || typeof amount !== 'number' || amount < purchase.amount) {
         return recordEvent(deps, ref);

@@ -1,5 +1,5 @@
 import type { ReferralKind, UtcDay } from '@shared/referrals';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 
 export interface ReferralCountRow {
   day: UtcDay;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { countHelpShown, countReferral, yearReport } from './service';
 
 let db: Db;
@@ -16,7 +16,7 @@ const rows = () => db.prepare('SELECT day, kind, count FROM referral_counts ORDE
 
 describe('countReferral', () => {
   it("adds to today's count (UTC) of its kind, or to the day and amount given", () => {
-    const deps = { db, now: at('2027-01-31T23:59:59.999Z') };
+    const deps = { legacyDb: db, now: at('2027-01-31T23:59:59.999Z') };
     countReferral(deps, { kind: 'crisis_reply' });
     countReferral(deps, { kind: 'crisis_reply' });
     countReferral(deps, { kind: 'help_shown', day: '2027-01-02', count: 4 });
@@ -28,7 +28,7 @@ describe('countReferral', () => {
 });
 
 describe('countHelpShown', () => {
-  const deps = () => ({ db, now: at('2027-03-14T12:00:00Z') });
+  const deps = () => ({ legacyDb: db, now: at('2027-03-14T12:00:00Z') });
 
   it('takes a day up to 400 days back, and refuses the one before', () => {
     countHelpShown(deps(), { day: '2026-02-07', count: 1 });
@@ -42,7 +42,7 @@ describe('countHelpShown', () => {
     expect(() => countHelpShown(deps(), { day: '2027-03-15', count: 1 })).toThrow(
       'Day must not be in the future',
     );
-    const late = { db, now: at('2027-03-14T23:00:00Z') };
+    const late = { legacyDb: db, now: at('2027-03-14T23:00:00Z') };
     countHelpShown(late, { day: '2027-03-15', count: 1 });
     expect(rows()).toEqual([{ day: '2027-03-15', kind: 'help_shown', count: 1 }]);
   });
@@ -50,14 +50,14 @@ describe('countHelpShown', () => {
 
 describe('yearReport', () => {
   it("sums each month's days and the year's, leaving other years out", () => {
-    const deps = { db, now: at('2027-01-01T00:00:00Z') };
+    const deps = { legacyDb: db, now: at('2027-01-01T00:00:00Z') };
     countReferral(deps, { kind: 'crisis_reply', day: '2026-12-31', count: 9 });
     countReferral(deps, { kind: 'crisis_reply', day: '2027-01-01', count: 1 });
     countReferral(deps, { kind: 'help_shown', day: '2027-01-31', count: 2 });
     countReferral(deps, { kind: 'help_shown', day: '2027-02-01', count: 3 });
     countReferral(deps, { kind: 'crisis_reply', day: '2027-12-31', count: 5 });
     countReferral(deps, { kind: 'help_shown', day: '2028-01-01', count: 9 });
-    const report = yearReport({ db }, { year: 2027 });
+    const report = yearReport({ legacyDb: db }, { year: 2027 });
     expect(report.months[0]).toEqual({ crisisReplies: 1, helpShown: 2, total: 3 });
     expect(report.months[1]).toEqual({ crisisReplies: 0, helpShown: 3, total: 3 });
     expect(report.months[11]).toEqual({ crisisReplies: 5, helpShown: 0, total: 5 });

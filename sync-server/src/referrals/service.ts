@@ -21,10 +21,10 @@ import * as repo from './repo';
  * reply rolled back is not counted).
  */
 export function countReferral(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'legacyDb' | 'now'>,
   props: { kind: ReferralKind; day?: UtcDay; count?: number },
 ): void {
-  repo.addCount(deps.db, {
+  repo.addCount(deps.legacyDb, {
     kind: props.kind,
     day: props.day ?? utcDay(deps.now()),
     count: props.count ?? 1,
@@ -36,7 +36,7 @@ export function countReferral(
  * visitor's request). A day ahead of the server (past a fast clock's hour) or older than
  * HELP_SHOWN_MAX_AGE_DAYS is refused with a 400 and nothing counted.
  */
-export function countHelpShown(deps: Pick<Deps, 'db' | 'now'>, props: HelpShownBody): void {
+export function countHelpShown(deps: Pick<Deps, 'legacyDb' | 'now'>, props: HelpShownBody): void {
   const now = deps.now();
   if (Date.parse(`${props.day}T00:00:00Z`) > now + HELP_SHOWN_CLOCK_SKEW_MS) {
     throw validation({ day: 'Day must not be in the future' });
@@ -69,11 +69,11 @@ const totalsOf = (crisisReplies: number, helpShown: number): ReferralTotals => (
 
 /** A year's counts (UTC days) by month and for the whole year. */
 export function yearReport(
-  deps: { db: Pick<Deps['db'], 'prepare'> },
+  deps: { legacyDb: Pick<Deps['legacyDb'], 'prepare'> },
   props: { year: number },
 ): YearReport {
   const { year } = props;
-  const rows = repo.countsBetween(deps.db, { from: `${year}-01-01`, to: `${year}-12-31` });
+  const rows = repo.countsBetween(deps.legacyDb, { from: `${year}-01-01`, to: `${year}-12-31` });
   const months = Array.from({ length: 12 }, (_, index) => {
     const month = `${year}-${String(index + 1).padStart(2, '0')}`;
     const sum = (kind: ReferralKind) =>
@@ -88,6 +88,6 @@ export function yearReport(
 }
 
 /** Whether the database has been migrated to hold referral counts (a reader may be older). */
-export function holdsReferralCounts(deps: { db: Pick<Deps['db'], 'prepare'> }): boolean {
-  return repo.hasCountsTable(deps.db);
+export function holdsReferralCounts(deps: { legacyDb: Pick<Deps['legacyDb'], 'prepare'> }): boolean {
+  return repo.hasCountsTable(deps.legacyDb);
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import type { Deps } from '../deps';
 import type { ReplyRequest } from './types';
 import * as jobsRepo from './jobsRepo';

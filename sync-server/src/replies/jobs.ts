@@ -88,17 +88,17 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
     // Not flushed to the disk (it blocked the server for a flush at every claim): a claim lost
     // to a power cut leaves its job queued, claimed again at the next start. The reply it
     // leads to is committed in full.
-    const claimed = withoutFlush(deps.db, () =>
-      deps.db.transaction(() => {
+    const claimed = withoutFlush(deps.legacyDb, () =>
+      deps.legacyDb.transaction(() => {
         const busyChatIds = [...running.values()].map((job) => job.chatId);
-        const jobs = jobsRepo.claimableJobs(deps.db, { now, limit, busyChatIds });
+        const jobs = jobsRepo.claimableJobs(deps.legacyDb, { now, limit, busyChatIds });
         return jobs.flatMap((job) => {
           if (job.state === 'running' && job.attempts >= MAX_ABANDONED_CLAIMS) {
             if (recordReplyFailure(deps, job)) abandoned.push(job);
             return [];
           }
           const leaseUntil = now + deps.config.replyJobLeaseMs;
-          jobsRepo.markRunning(deps.db, { messageId: job.messageId, now, leaseUntil });
+          jobsRepo.markRunning(deps.legacyDb, { messageId: job.messageId, now, leaseUntil });
           return [{ ...job, state: 'running' as const, attempts: job.attempts + 1, leaseUntil }];
         });
       })(),
@@ -117,7 +117,7 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
       const now = deps.now();
       const claim = { ...job, now, leaseUntil: now + leaseMs };
       const held = backgroundWrite(deps, "renewing a reply job's lease", () =>
-        jobsRepo.renewLease(deps.db, claim),
+        jobsRepo.renewLease(deps.legacyDb, claim),
       );
       // Another runner took the job over (this one stalled past its lease): let it go. A
       // renewal that failed keeps the job: the next one may succeed.
@@ -147,7 +147,7 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
       if (error instanceof ReplyAborted) {
         if (phase === 'stopped') {
           backgroundWrite(deps, 'giving a reply job back', () =>
-            jobsRepo.releaseJob(deps.db, { ...job, now: deps.now() }),
+            jobsRepo.releaseJob(deps.legacyDb, { ...job, now: deps.now() }),
           );
         }
         feed.drop(messageId);
@@ -206,8 +206,8 @@ function targetOf(
   job: ReplyJobRow,
   sent: { chat: ChatRow; userMessage: MessageRow } | undefined,
 ): { user: UserRow; target: ReplyTarget } | undefined {
-  const userMessage = sent?.userMessage ?? repo.findMessage(deps.db, job.messageId);
-  const chat = sent?.chat ?? repo.findChat(deps.db, job.chatId);
+  const userMessage = sent?.userMessage ?? repo.findMessage(deps.legacyDb, job.messageId);
+  const chat = sent?.chat ?? repo.findChat(deps.legacyDb, job.chatId);
   const user = findUserById(deps, { id: job.userId });
   if (!userMessage || !chat || chat.deletedAt !== null || !user) return undefined;
   return { user, target: { chat, persona: personaOf(chat), userMessage } };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import * as jobsRepo from './jobsRepo';
 
 const NOW = 1_000_000;

@@ -10,11 +10,11 @@ import * as repo from '../chats/repo';
  * transaction that changed her tier.
  */
 export function resendRepliesForTier(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'legacyDb' | 'now'>,
   props: { userId: string; before: SubscriptionTier; after: SubscriptionTier },
 ): void {
-  if (props.before !== props.after) repo.renumberReplies(deps.db, props.userId);
-  repo.setPresentedTier(deps.db, {
+  if (props.before !== props.after) repo.renumberReplies(deps.legacyDb, props.userId);
+  repo.setPresentedTier(deps.legacyDb, {
     userId: props.userId,
     tier: props.after,
     updatedAt: deps.now(),
@@ -30,21 +30,21 @@ export function resendRepliesForTier(
  * first).
  */
 export function resendRepliesIfTierMoved(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'legacyDb' | 'now'>,
   props: { userId: string; tier: SubscriptionTier },
 ): void {
-  const memo = unchangedMemo(deps.db);
+  const memo = unchangedMemo(deps.legacyDb);
   const moved = () => {
-    const read = () => repo.findPresentedTier(deps.db, props.userId);
+    const read = () => repo.findPresentedTier(deps.legacyDb, props.userId);
     // Inside the transaction the memo reads the table itself.
     const presented = memo(`presentedTier ${props.userId}`, read);
     return presented !== undefined && presented !== props.tier;
   };
   if (!moved()) return;
-  deps.db.transaction(() => {
+  deps.legacyDb.transaction(() => {
     if (!moved()) return;
-    repo.renumberReplies(deps.db, props.userId);
-    repo.setPresentedTier(deps.db, {
+    repo.renumberReplies(deps.legacyDb, props.userId);
+    repo.setPresentedTier(deps.legacyDb, {
       userId: props.userId,
       tier: props.tier,
       updatedAt: deps.now(),

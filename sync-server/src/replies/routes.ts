@@ -24,7 +24,7 @@ export function replyRoutes(deps: Deps): Router<AppState> {
     const { user, tier } = signedIn(deps, ctx);
     const body = validateBody(ctx, sendMessageSchema);
     // Committed with the other sends of this turn: answered once on the disk.
-    const accepted = await groupCommit(deps.db).run(() =>
+    const accepted = await groupCommit(deps.legacyDb).run(() =>
       acceptMessage(deps, { userId: user.id, tier, chatId: ctx.params.id ?? '', message: body }),
     );
     const viewer = { tier, persona: accepted.persona };

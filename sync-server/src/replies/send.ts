@@ -55,18 +55,18 @@ export function acceptMessage(
   const persona = usablePersona(chat, props.tier);
   const id = props.message.id ?? uuidv7(deps.now());
   const careMode = inCareMode({ lastCrisisAt: chat.lastCrisisAt }, deps.now());
-  const earlier = repo.findMessage(deps.db, id);
+  const earlier = repo.findMessage(deps.legacyDb, id);
   if (earlier) {
     if (earlier.chatId !== chat.id || earlier.role !== 'user') {
       throw messageIdTaken();
     }
-    const reply = repo.findReplyTo(deps.db, id);
+    const reply = repo.findReplyTo(deps.legacyDb, id);
     // Asking again for a reply that failed (or never had a job) is one more model call.
-    const job = reply ? undefined : jobsRepo.findJob(deps.db, id);
+    const job = reply ? undefined : jobsRepo.findJob(deps.legacyDb, id);
     if (!reply && (!job || job.state === 'failed')) {
       const texts = [earlier.content, earlier.extractedText];
       if (countReply(deps, { ...props, texts, careMode }) === 'kindWord') {
-        const kind = deps.db.transaction(() => answerWithKindWord(deps, earlier))();
+        const kind = deps.legacyDb.transaction(() => answerWithKindWord(deps, earlier))();
         return { chat, persona, userMessage: earlier, reply: kind, isNew: false };
       }
     }
@@ -83,13 +83,13 @@ export function acceptMessage(
   // Past her storage quota: 413 before anything is counted or stored.
   ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
   // Counted in the same commit as her message: past her hourly limit, the 429 stores nothing.
-  const { userMessage, reply } = deps.db.transaction(() => {
+  const { userMessage, reply } = deps.legacyDb.transaction(() => {
     const texts = [props.message.message, props.message.extractedText];
     const counted = countReply(deps, { ...props, texts, careMode });
     // Read as a crisis already: care mode starts now, not only once its reply is written.
     if (counted === 'free')
-      repo.recordCrisisSignal(deps.db, { chatId: chat.id, at: row.createdAt });
-    const stored = repo.appendMessage(deps.db, {
+      repo.recordCrisisSignal(deps.legacyDb, { chatId: chat.id, at: row.createdAt });
+    const stored = repo.appendMessage(deps.legacyDb, {
       message: row,
       titleIfUntitled: chatTitleFrom(row.content),
     });
@@ -98,7 +98,7 @@ export function acceptMessage(
       ensureWithinQuota(deps, { userId: props.userId });
       return { userMessage: stored, reply: kind };
     }
-    jobsRepo.insertJob(deps.db, {
+    jobsRepo.insertJob(deps.legacyDb, {
       messageId: id,
       userId: props.userId,
       chatId: chat.id,
@@ -123,15 +123,15 @@ function answerWithKindWord(deps: Deps, message: MessageRow): MessageRow {
   const now = deps.now();
   const user = findUserById(deps, { id: message.userId });
   const text = careLimitReply(user ? replyName(user) : '');
-  const reply = repo.appendMessage(deps.db, {
+  const reply = repo.appendMessage(deps.legacyDb, {
     message: replyRow(text, { helpCard: true, care: true }, { answers: message, now }),
   });
-  jobsRepo.markDone(deps.db, { messageId: message.id, now });
+  jobsRepo.markDone(deps.legacyDb, { messageId: message.id, now });
   if (message.replyError !== null) {
-    repo.setReplyError(deps.db, {
+    repo.setReplyError(deps.legacyDb, {
       id: message.id,
       replyError: null,
-      changeSeq: repo.nextChangeSeq(deps.db, message.userId),
+      changeSeq: repo.nextChangeSeq(deps.legacyDb, message.userId),
     });
   }
   return reply;
@@ -144,25 +144,25 @@ function answerWithKindWord(deps: Deps, message: MessageRow): MessageRow {
  */
 function queueAgain(deps: Deps, message: MessageRow): MessageRow {
   const now = deps.now();
-  const queued = deps.db.transaction(() => {
-    const job = jobsRepo.findJob(deps.db, message.id);
+  const queued = deps.legacyDb.transaction(() => {
+    const job = jobsRepo.findJob(deps.legacyDb, message.id);
     if (!job) {
       const { id: messageId, userId, chatId } = message;
-      jobsRepo.insertJob(deps.db, { messageId, userId, chatId, createdAt: now });
-    } else if (!jobsRepo.requeueFinishedJob(deps.db, { messageId: message.id, now })) {
+      jobsRepo.insertJob(deps.legacyDb, { messageId, userId, chatId, createdAt: now });
+    } else if (!jobsRepo.requeueFinishedJob(deps.legacyDb, { messageId: message.id, now })) {
       return false;
     }
     if (message.replyError !== null) {
-      repo.setReplyError(deps.db, {
+      repo.setReplyError(deps.legacyDb, {
         id: message.id,
         replyError: null,
-        changeSeq: repo.nextChangeSeq(deps.db, message.userId),
+        changeSeq: repo.nextChangeSeq(deps.legacyDb, message.userId),
       });
     }
     return true;
   })();
   if (queued) deps.replyJobs.kick();
-  return repo.findMessage(deps.db, message.id) ?? message;
+  return repo.findMessage(deps.legacyDb, message.id) ?? message;
 }
 
 /**

@@ -11,9 +11,9 @@ const STORED_OUTCOME_POLL_MS = 1000;
 
 /** The reply to her message, or why there is none, once its job has ended. */
 function storedOutcome(deps: Deps, messageId: string): ReplyEvent | undefined {
-  const reply = repo.findReplyTo(deps.db, messageId);
+  const reply = repo.findReplyTo(deps.legacyDb, messageId);
   if (reply) return { type: 'reply', reply };
-  const job = jobsRepo.findJob(deps.db, messageId);
+  const job = jobsRepo.findJob(deps.legacyDb, messageId);
   // No job: a message from before reply jobs whose reply failed; sending it again queues one.
   if (!job || job.state === 'failed') return { type: 'error', error: replyFailed() };
   return undefined;

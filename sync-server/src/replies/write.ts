@@ -66,14 +66,14 @@ export async function writeReply(
   },
 ): Promise<MessageRow | undefined> {
   const { target, user } = props;
-  const stored = repo.findReplyTo(deps.db, target.userMessage.id);
+  const stored = repo.findReplyTo(deps.legacyDb, target.userMessage.id);
   if (stored) {
-    jobsRepo.markDone(deps.db, { messageId: target.userMessage.id, now: deps.now() });
+    jobsRepo.markDone(deps.legacyDb, { messageId: target.userMessage.id, now: deps.now() });
     return stored;
   }
   const history = conversationUpTo(deps, target);
   // The chat's risk as stored now: the send's copy of the chat may predate the last reply.
-  const risk = { lastCrisisAt: repo.lastCrisisAt(deps.db, target.chat.id) };
+  const risk = { lastCrisisAt: repo.lastCrisisAt(deps.legacyDb, target.chat.id) };
   const careMode = inCareMode(risk, deps.now());
   const texts = [target.userMessage.content, target.userMessage.extractedText];
   // Read in the light of the chat: in care mode, "no" to "are you safe?" is a crisis too.
@@ -92,7 +92,7 @@ export async function writeReply(
     ? crisisWritten()
     : await generateWithSecondOpinion(deps, { ...props, history, careMode, texts, crisisWritten });
   // Committed with the other replies written in this turn.
-  return groupCommit(deps.db).run(() => storeReply(deps, { target, reply }));
+  return groupCommit(deps.legacyDb).run(() => storeReply(deps, { target, reply }));
 }
 
 /**
@@ -153,7 +153,7 @@ export const SCREENSHOT_ROW_LIMIT = 5;
  */
 function conversationUpTo(deps: Deps, target: ReplyTarget): ConversationRow[] {
   const { chatSeq } = target.userMessage;
-  const messages = repo.conversationRows(deps.db, {
+  const messages = repo.conversationRows(deps.legacyDb, {
     chatId: target.chat.id,
     uptoSeq: chatSeq,
     limit: deps.replies.historyRows,
@@ -197,7 +197,7 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
         ageRange: props.user.ageRange,
         location: props.user.location,
       },
-      screenshotText: repo.screenshotTexts(deps.db, {
+      screenshotText: repo.screenshotTexts(deps.legacyDb, {
         chatId: target.chat.id,
         uptoSeq: target.userMessage.chatSeq,
         limit: SCREENSHOT_ROW_LIMIT,
@@ -239,20 +239,20 @@ function storeReply(
   const { reply: written } = props;
   const now = deps.now();
   try {
-    return deps.db.transaction(() => {
-      if (!repo.messageExists(deps.db, userMessage.id)) return undefined;
-      if (written.isCrisis) repo.recordCrisisSignal(deps.db, { chatId: chat.id, at: now });
-      const reply = repo.appendMessage(deps.db, {
+    return deps.legacyDb.transaction(() => {
+      if (!repo.messageExists(deps.legacyDb, userMessage.id)) return undefined;
+      if (written.isCrisis) repo.recordCrisisSignal(deps.legacyDb, { chatId: chat.id, at: now });
+      const reply = repo.appendMessage(deps.legacyDb, {
         message: replyRow(written.text, written, { answers: userMessage, now }),
       });
-      jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
+      jobsRepo.markDone(deps.legacyDb, { messageId: userMessage.id, now });
       if (written.isCrisis) countReferral(deps, { kind: 'crisis_reply' });
       return reply;
     })();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
-    return repo.findReplyTo(deps.db, userMessage.id);
+    jobsRepo.markDone(deps.legacyDb, { messageId: userMessage.id, now });
+    return repo.findReplyTo(deps.legacyDb, userMessage.id);
   }
 }
 
@@ -265,13 +265,13 @@ export function recordReplyFailure(
   deps: Deps,
   claim: { messageId: string; userId: string; attempts: number },
 ): boolean {
-  return deps.db.transaction(() => {
-    const failed = jobsRepo.markFailed(deps.db, { ...claim, now: deps.now() });
+  return deps.legacyDb.transaction(() => {
+    const failed = jobsRepo.markFailed(deps.legacyDb, { ...claim, now: deps.now() });
     if (failed) {
-      repo.setReplyError(deps.db, {
+      repo.setReplyError(deps.legacyDb, {
         id: claim.messageId,
         replyError: REPLY_FAILED_MESSAGE,
-        changeSeq: repo.nextChangeSeq(deps.db, claim.userId),
+        changeSeq: repo.nextChangeSeq(deps.legacyDb, claim.userId),
       });
     }
     return failed;

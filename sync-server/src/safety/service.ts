@@ -49,9 +49,8 @@ export async function isCrisisMessage(
   if (readsAsCrisisInChat(props.texts, props)) return true;
   if (!deps.config.openaiModeration || !deps.replies.flagsSelfHarm) return false;
   const texts = props.texts.filter((text): text is string => Boolean(text?.trim()));
-  const flagged = await Promise.all(
-    texts.map((text) => deps.replies.flagsSelfHarm?.(text, props.signal)),
-  );
+  const flagsSelfHarm = deps.replies.flagsSelfHarm.bind(deps.replies);
+  const flagged = await Promise.all(texts.map((text) => flagsSelfHarm(text, props.signal)));
   return flagged.some(Boolean);
 }
 

@@ -36,7 +36,7 @@ function clearCookie(deps: Deps, ctx: AppContext): void {
 
 /** Puts the signed-in user (if any) on `ctx.state.user` for /api requests. */
 export function sessionMiddleware(deps: Deps): Middleware<AppState> {
-  const memo = unchangedMemo(deps.db);
+  const memo = unchangedMemo(deps.legacyDb);
   return async (ctx, next) => {
     memo.requestStarted();
     const id = isApiPath(ctx.path) ? ctx.cookies.get(sessionCookieName(deps)) : undefined;

@@ -64,9 +64,9 @@ export function startSession(
   const idHash = hashSessionId(deps.config.sessionSecret, id);
   const createdAt = deps.now();
   const expiresAt = createdAt + SESSION_LIFETIME_MS;
-  deps.db.transaction(() => {
-    repo.deleteExpiredSessions(deps.db, props.userId, createdAt);
-    repo.insertSession(deps.db, {
+  deps.legacyDb.transaction(() => {
+    repo.deleteExpiredSessions(deps.legacyDb, props.userId, createdAt);
+    repo.insertSession(deps.legacyDb, {
       idHash,
       publicId: randomBytes(16).toString('hex'),
       userId: props.userId,
@@ -75,7 +75,7 @@ export function startSession(
       lastSeenAt: createdAt,
       expiresAt,
     });
-    repo.deleteOldestSessions(deps.db, props.userId, MAX_SESSIONS_PER_USER);
+    repo.deleteOldestSessions(deps.legacyDb, props.userId, MAX_SESSIONS_PER_USER);
   })();
   return { id, idHash, expiresAt };
 }
@@ -83,12 +83,12 @@ export function startSession(
 /** The live session behind a cookie value; an expired one is deleted and not returned. */
 export function findLiveSession(deps: Deps, props: { id: string }) {
   const idHash = knownIdHash(deps.config.sessionSecret, props.id);
-  const session = unchangedMemo(deps.db)(`session ${idHash}`, () =>
-    repo.findSession(deps.db, idHash),
+  const session = unchangedMemo(deps.legacyDb)(`session ${idHash}`, () =>
+    repo.findSession(deps.legacyDb, idHash),
   );
   if (!session) return undefined;
   if (session.expiresAt <= deps.now()) {
-    repo.deleteSession(deps.db, idHash);
+    repo.deleteSession(deps.legacyDb, idHash);
     return undefined;
   }
   return session;
@@ -96,8 +96,8 @@ export function findLiveSession(deps: Deps, props: { id: string }) {
 
 /** True while the session behind this hash exists and has not expired (nothing is deleted). */
 export function isSessionLive(deps: Deps, idHash: string): boolean {
-  const session = unchangedMemo(deps.db)(`session ${idHash}`, () =>
-    repo.findSession(deps.db, idHash),
+  const session = unchangedMemo(deps.legacyDb)(`session ${idHash}`, () =>
+    repo.findSession(deps.legacyDb, idHash),
   );
   return session !== undefined && session.expiresAt > deps.now();
 }
@@ -109,9 +109,9 @@ export function noteSessionSeen(
 ): void {
   const at = deps.now();
   if (at - props.session.lastSeenAt < LAST_SEEN_INTERVAL_MS) return;
-  repo.touchSession(deps.db, props.session.idHash, at, at - LAST_SEEN_INTERVAL_MS);
+  repo.touchSession(deps.legacyDb, props.session.idHash, at, at - LAST_SEEN_INTERVAL_MS);
 }
 
 export function endSession(deps: Deps, props: { idHash: string }): void {
-  repo.deleteSession(deps.db, props.idHash);
+  repo.deleteSession(deps.legacyDb, props.idHash);
 }

@@ -27,7 +27,7 @@ export function listSessions(
   props: { userId: string; currentIdHash?: string | undefined },
 ): SessionView[] {
   return repo
-    .findLiveSessionsOfUser(deps.db, props.userId, deps.now())
+    .findLiveSessionsOfUser(deps.legacyDb, props.userId, deps.now())
     .map((row) => presentSession(row, props.currentIdHash))
     .sort(
       (a, b) =>
@@ -46,11 +46,11 @@ export function endSessionOfUser(
   props: { userId: string; publicId: string; currentIdHash?: string | undefined },
 ): { wasCurrent: boolean } {
   if (!PUBLIC_ID_PATTERN.test(props.publicId)) throw sessionNotFound();
-  const row = repo.findSessionOfUser(deps.db, props.userId, props.publicId);
+  const row = repo.findSessionOfUser(deps.legacyDb, props.userId, props.publicId);
   if (!row || row.expiresAt <= deps.now()) throw sessionNotFound();
-  repo.deleteSession(deps.db, row.idHash);
+  repo.deleteSession(deps.legacyDb, row.idHash);
   // Its live sync stream, if one is open, closes (sync/events.ts).
-  changeFeed(deps.db).changed(props.userId, 'account');
+  changeFeed(deps.legacyDb).changed(props.userId, 'account');
   return { wasCurrent: row.idHash === props.currentIdHash };
 }
 
@@ -59,9 +59,9 @@ export function endOtherSessions(
   deps: Deps,
   props: { userId: string; currentIdHash: string },
 ): number {
-  return deps.db.transaction(() => {
-    repo.deleteExpiredSessions(deps.db, props.userId, deps.now());
-    changeFeed(deps.db).changed(props.userId, 'account');
-    return repo.deleteOtherSessions(deps.db, props.userId, props.currentIdHash);
+  return deps.legacyDb.transaction(() => {
+    repo.deleteExpiredSessions(deps.legacyDb, props.userId, deps.now());
+    changeFeed(deps.legacyDb).changed(props.userId, 'account');
+    return repo.deleteOtherSessions(deps.legacyDb, props.userId, props.currentIdHash);
   })();
 }

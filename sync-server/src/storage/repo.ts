@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 
 /** Her stored bytes: users.storage_bytes, kept by the triggers of migration 010. */
 export function usedBytes(db: Db, userId: string): number {

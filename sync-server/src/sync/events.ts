@@ -33,7 +33,7 @@ export function streamChanges(
   session: { userId: string; idHash: string },
 ): void {
   const { userId, idHash } = session;
-  const feed = changeFeed(deps.db);
+  const feed = changeFeed(deps.legacyDb);
   if (feed.subscribers(userId) >= MAX_STREAMS_PER_USER) {
     throw tooManyRequests(HEARTBEAT_MS / 1000, 'Too many live sync streams are open.');
   }

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 
 /**
  * "Her data changed", from the code that writes it to the devices that follow it (GET

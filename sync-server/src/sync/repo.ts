@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 
 /** What a processed mutation left behind; the rows are looked up again on a replay. */
 export interface StoredResult {

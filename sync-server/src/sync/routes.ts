@@ -17,7 +17,7 @@ export function syncRoutes(deps: Deps): Router<AppState> {
     const { user, tier } = signedIn(deps, ctx);
     const { mutations } = validateBody(ctx, pushBodySchema);
     // Her mutations, and the sends of other devices in this turn, share one commit.
-    ctx.body = await groupCommit(deps.db).run(() =>
+    ctx.body = await groupCommit(deps.legacyDb).run(() =>
       push(deps, { userId: user.id, tier, mutations }),
     );
   });

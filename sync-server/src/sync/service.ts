@@ -34,16 +34,16 @@ export function push(
   const results: MutationResult[] = [];
   for (const mutation of props.mutations) {
     const key = { userId, mutationId: mutation.id };
-    let stored = repo.findProcessed(deps.db, key);
+    let stored = repo.findProcessed(deps.legacyDb, key);
     if (!stored) {
       const outcome = outcomeOf(deps, { userId, tier, mutation });
       if (outcome === 'retry') {
         results.push(retryResult(mutation.id));
         break;
       }
-      repo.recordProcessed(deps.db, { ...key, result: outcome, createdAt: deps.now() });
+      repo.recordProcessed(deps.legacyDb, { ...key, result: outcome, createdAt: deps.now() });
       // A concurrent duplicate may have recorded first: every answer tells the same story.
-      stored = repo.findProcessed(deps.db, key) ?? outcome;
+      stored = repo.findProcessed(deps.legacyDb, key) ?? outcome;
     }
     results.push(resultOf(deps, { userId, mutation, stored, tier }));
   }
@@ -140,6 +140,6 @@ export function pull(
  * A later replay of one is applied again, which the chat use cases make harmless: chats and
  * messages carry the client's ids, so nothing is written twice.
  */
-export function pruneProcessedMutations(deps: Pick<Deps, 'db' | 'now'>): number {
-  return repo.deleteProcessedBefore(deps.db, deps.now() - PROCESSED_MUTATION_TTL_MS);
+export function pruneProcessedMutations(deps: Pick<Deps, 'legacyDb' | 'now'>): number {
+  return repo.deleteProcessedBefore(deps.legacyDb, deps.now() - PROCESSED_MUTATION_TTL_MS);
 }

@@ -55,8 +55,8 @@ export function updateProfile(
   if (update.metadata?.location !== undefined) changes.location = update.metadata.location;
   if (update.theme !== undefined) changes.theme = update.theme;
 
-  const replaced = deps.db.transaction((): { user: UserRow; removedUrl: string | null } => {
-    const current = repo.findUserById(deps.db, props.userId);
+  const replaced = deps.legacyDb.transaction((): { user: UserRow; removedUrl: string | null } => {
+    const current = repo.findUserById(deps.legacyDb, props.userId);
     if (!current) throw notFound('User not found');
     let removedUrl: string | null = null;
     if (update.profileImage === null) {
@@ -71,12 +71,12 @@ export function updateProfile(
     ) {
       throw invalidProfileImage();
     }
-    repo.updateProfileFields(deps.db, {
+    repo.updateProfileFields(deps.legacyDb, {
       id: props.userId,
       changes,
       updatedAt: deps.now(),
     });
-    const user = repo.findUserById(deps.db, props.userId);
+    const user = repo.findUserById(deps.legacyDb, props.userId);
     if (!user) throw new Error('The user row was not found after its update');
     return { user, removedUrl };
   })();
@@ -117,15 +117,15 @@ export async function uploadProfilePicture(
   const imageUrl = profileImageUrlOf(id);
   let swapped: { user: UserRow; previous: string | null };
   try {
-    swapped = deps.db.transaction(() => {
-      const current = repo.findUserById(deps.db, props.userId);
+    swapped = deps.legacyDb.transaction(() => {
+      const current = repo.findUserById(deps.legacyDb, props.userId);
       if (!current) throw notFound('User not found');
-      repo.updateProfileFields(deps.db, {
+      repo.updateProfileFields(deps.legacyDb, {
         id: props.userId,
         changes: { profileImage: imageUrl },
         updatedAt: deps.now(),
       });
-      const user = repo.findUserById(deps.db, props.userId);
+      const user = repo.findUserById(deps.legacyDb, props.userId);
       if (!user) throw new Error('The user row was not found after its update');
       return { user, previous: current.profileImage };
     })();

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { profileImageIdOf, removeProfileImages, writeProfileImage } from './profileImage';
 
 let dataDir: string;
-let deps: { config: Config; db: Db; now: () => number };
+let deps: { config: Config; legacyDb: Db; now: () => number };
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'besties-profile-'));
   const db = openDatabase(':memory:');
@@ -20,10 +20,10 @@ beforeEach(async () => {
       "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, 'h', 0, 0)",
     ).run(id, `${id}@example.com`);
   }
-  deps = { config: { dataDir, storageQuotaBytes: 1024 } as Config, db, now: () => 0 };
+  deps = { config: { dataDir, storageQuotaBytes: 1024 } as Config, legacyDb: db, now: () => 0 };
 });
 afterEach(async () => {
-  deps.db.close();
+  deps.legacyDb.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 

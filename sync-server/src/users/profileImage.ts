@@ -103,7 +103,7 @@ export async function makeThumbnail(upload: Buffer): Promise<Buffer> {
  * it replaces as freed; its size is noted so it counts once her row points at it.
  */
 export async function writeProfileImage(
-  deps: Pick<Deps, 'config' | 'db' | 'now'>,
+  deps: Pick<Deps, 'config' | 'legacyDb' | 'now'>,
   props: { userId: string; bytes: Buffer },
 ): Promise<{ id: string; file: string }> {
   const { userId } = props;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { LegacyDb as Db } from '../db/open';
 import { changeFeed } from '../sync/notify';
 
 /** A users row. Holds the password hash: never send it, present it (users/present.ts). */

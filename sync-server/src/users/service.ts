@@ -12,23 +12,23 @@ export const emailTaken = () =>
   conflict('An account with this email already exists', 'email_taken');
 
 export function findUserById(deps: Deps, props: { id: string }): UserRow | undefined {
-  return repo.findUserById(deps.db, props.id);
+  return repo.findUserById(deps.legacyDb, props.id);
 }
 
 export function findUserByEmail(deps: Deps, props: { email: string }): UserRow | undefined {
-  return repo.findUserByEmail(deps.db, props.email);
+  return repo.findUserByEmail(deps.legacyDb, props.email);
 }
 
 /** Creates the account; a taken email (even in a race) is a 409. */
 export function createUser(deps: Deps, props: { email: string; passwordHash: string }): UserRow {
   const id = randomUUID();
   try {
-    repo.insertUser(deps.db, { id, ...props, createdAt: deps.now() });
+    repo.insertUser(deps.legacyDb, { id, ...props, createdAt: deps.now() });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const user = repo.findUserById(deps.db, id);
+  const user = repo.findUserById(deps.legacyDb, id);
   if (!user) throw new Error('The new user row was not found');
   return user;
 }

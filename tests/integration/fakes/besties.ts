@@ -28,7 +28,7 @@ export function grant(
 ): void {
   const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
   try {
-    grantTier({ db, now: server.clock.now }, { userId, tier, expiresAt });
+    grantTier({ legacyDb: db, now: server.clock.now }, { userId, tier, expiresAt });
   } finally {
     db.close();
   }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../sync-server/src/app';
 import { migrate } from '../../../sync-server/src/db/migrate';
 import { openDatabase } from '../../../sync-server/src/db/open';
-import type { Db } from '../../../sync-server/src/db/open';
+import { sqliteDb } from '../../../sync-server/src/db/database';
+import type { LegacyDb as Db } from '../../../sync-server/src/db/open';
 import { makeDataDir, testConfig } from '../harness';
 import { FUZZ_ROUTES, routeName } from './routes';
 
@@ -14,7 +15,12 @@ interface RouterLayer {
 
 /** Every method and path the app's routers answer, read from the built app's router stack. */
 function appRoutes(db: Db, dataDir: string): string[] {
-  const { koa } = createApp({ config: testConfig(dataDir), db, logger: pino({ level: 'silent' }) });
+  const { koa } = createApp({
+    config: testConfig(dataDir),
+    db: sqliteDb(db),
+    legacyDb: db,
+    logger: pino({ level: 'silent' }),
+  });
   const routes: string[] = [];
   for (const middleware of koa.middleware as { router?: { stack: RouterLayer[] } }[]) {
     for (const layer of middleware.router?.stack ?? []) {

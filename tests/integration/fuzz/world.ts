@@ -192,7 +192,7 @@ export class FuzzWorld {
     this.account = { email, password, session: answer.session, userId };
     if (this.options.tier && this.options.tier !== 'free') {
       grantTier(
-        { db: this.writer, now: this.clock.now },
+        { legacyDb: this.writer, now: this.clock.now },
         { userId, tier: this.options.tier, expiresAt: null },
       );
     }

@@ -1,0 +1,145 @@
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+} from 'kysely';
+import type { DatabaseConnection, Driver, SqliteDatabase, SqliteDialectConfig } from 'kysely';
+import pg from 'pg';
+import type { Tables } from './tables';
+
+/**
+ * The database as every repo sees it: Kysely over SQLite (better-sqlite3, the default) or
+ * PostgreSQL (node-postgres, `DATABASE_URL`). One way of writing each query serves both: the
+ * query builder, or `sql` text both engines accept. A transaction is a Db too
+ * (`inTransaction`), so a repo function takes a Db and runs inside one or not.
+ */
+export type Db = Kysely<Tables>;
+
+export type Engine = 'sqlite' | 'postgres';
+
+export function engineOf(db: Db): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * SQLite's transactions begin IMMEDIATE: they take the write lock as they start. Ours read,
+ * then write what the read decided (a rate limit's counter, a message's place); begun
+ * DEFERRED, another connection's commit in between (a restore, an ops script) fails the first
+ * write at once with SQLITE_BUSY, which no busy timeout waits out. IMMEDIATE waits its turn.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
+ * Kysely over an open better-sqlite3 connection (db/open.ts sets its pragmas). Kysely runs one
+ * query or transaction at a time on it; destroying the Db closes the connection.
+ */
+export function sqliteDb(handle: SqliteDatabase): Db {
+  return new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: handle }) });
+}
+
+/** PostgreSQL's type ids whose text pg would hand over as a string. */
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * Kysely over a pool of PostgreSQL connections. Our numbers (milliseconds, byte counts, sums)
+ * fit a double, so BIGINT and NUMERIC come back as numbers, as they do from SQLite.
+ */
+export function postgresDb(url: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 || oid === NUMERIC
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** What to run once a transaction has committed (a live-sync poke), by transaction. */
+const committedHooks = new WeakMap<Db, Array<() => void>>();
+
+/** PostgreSQL's "could not serialize access" and "deadlock detected": try the whole again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+function isRetryable(error: unknown): boolean {
+  return RETRYABLE.has((error as { code?: unknown } | null)?.code as string);
+}
+
+/**
+ * Runs `write` in one transaction and answers what it answered. On PostgreSQL the transaction
+ * is SERIALIZABLE and tried again (up to five times) when PostgreSQL could not serialize it,
+ * so a read-then-write is as safe as on SQLite, where one writer runs at a time: `write` must
+ * do nothing outside the database but through `afterCommit`. Called with a transaction, it
+ * runs `write` in a savepoint of it: a failure undoes only what `write` did.
+ */
+export async function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return inSavepoint(db, write);
+  const serializable = engineOf(db) === 'postgres';
+  for (let attempt = 1; ; attempt += 1) {
+    const hooks: Array<() => void> = [];
+    try {
+      const begun = serializable
+        ? db.transaction().setIsolationLevel('serializable')
+        : db.transaction();
+      const result = await begun.execute((trx) => {
+        committedHooks.set(trx, hooks);
+        return write(trx);
+      });
+      for (const hook of hooks) hook();
+      return result;
+    } catch (error) {
+      if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function inSavepoint<T>(trx: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+  const hooks = committedHooks.get(trx);
+  const hooksBefore = hooks?.length ?? 0;
+  await sql`savepoint nested_write`.execute(trx);
+  try {
+    const result = await write(trx);
+    await sql`release savepoint nested_write`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint nested_write`.execute(trx);
+    await sql`release savepoint nested_write`.execute(trx);
+    hooks?.splice(hooksBefore);
+    throw error;
+  }
+}
+
+/**
+ * Runs `hook` once the transaction `db` is in has committed (at once outside one); a rolled
+ * back transaction never runs it.
+ */
+export function afterCommit(db: Db, hook: () => void): void {
+  const hooks = committedHooks.get(db);
+  if (hooks) hooks.push(hook);
+  else hook();
+}
