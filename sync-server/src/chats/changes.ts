@@ -14,7 +14,9 @@ export function changesSince(
   const more = { ...q, limit: q.limit + 1 };
   const merged = [
     ...repo.chatsChangedSince(deps.legacyDb, more).map((row) => ({ kind: 'chat' as const, row })),
-    ...repo.messagesChangedSince(deps.legacyDb, more).map((row) => ({ kind: 'message' as const, row })),
+    ...repo
+      .messagesChangedSince(deps.legacyDb, more)
+      .map((row) => ({ kind: 'message' as const, row })),
   ].sort((a, b) => a.row.changeSeq - b.row.changeSeq);
   const page = merged.slice(0, q.limit);
   return {

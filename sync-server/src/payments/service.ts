@@ -202,7 +202,8 @@ export async function fulfilPayment(
     const now = deps.now();
     if (props.event && !repo.recordEvent(deps.legacyDb, { ...props.event, now })) return;
     // Read again: her account may have been deleted (and the row made nobody's) since.
-    const userId = repo.findPurchaseByIntent(deps.legacyDb, purchase.paymentIntentId)?.userId ?? null;
+    const userId =
+      repo.findPurchaseByIntent(deps.legacyDb, purchase.paymentIntentId)?.userId ?? null;
     const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
     const email = intent.email;
     const paymentIntentId = purchase.paymentIntentId;

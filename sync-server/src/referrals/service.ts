@@ -88,6 +88,8 @@ export function yearReport(
 }
 
 /** Whether the database has been migrated to hold referral counts (a reader may be older). */
-export function holdsReferralCounts(deps: { legacyDb: Pick<Deps['legacyDb'], 'prepare'> }): boolean {
+export function holdsReferralCounts(deps: {
+  legacyDb: Pick<Deps['legacyDb'], 'prepare'>;
+}): boolean {
   return repo.hasCountsTable(deps.legacyDb);
 }

@@ -39,12 +39,19 @@ export function ensureRoomFor(
  * Throws storageFull when she is past her quota. Call inside the write's transaction, after
  * it: the throw rolls the write back (the last word when two writes race).
  */
-export function ensureWithinQuota(deps: Pick<Deps, 'legacyDb' | 'config'>, props: { userId: string }) {
-  if (repo.usedBytes(deps.legacyDb, props.userId) > deps.config.storageQuotaBytes) throw storageFull();
+export function ensureWithinQuota(
+  deps: Pick<Deps, 'legacyDb' | 'config'>,
+  props: { userId: string },
+) {
+  if (repo.usedBytes(deps.legacyDb, props.userId) > deps.config.storageQuotaBytes)
+    throw storageFull();
 }
 
 /** What a new profile picture would free: the one it replaces. */
-export function currentPictureBytes(deps: Pick<Deps, 'legacyDb'>, props: { userId: string }): number {
+export function currentPictureBytes(
+  deps: Pick<Deps, 'legacyDb'>,
+  props: { userId: string },
+): number {
   return repo.currentPictureBytes(deps.legacyDb, props.userId);
 }
 
