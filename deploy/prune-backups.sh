@@ -1,8 +1,9 @@
 #!/bin/sh
 # Deletes Besties database backups older than N days (default 14) from a folder.
 # Usage: prune-backups.sh FOLDER [DAYS]    (run by besties-backup.service after each backup)
-# Only files named like `npm run backup` names them are touched: besties-YYYYMMDD-HHMMSS.sqlite,
-# and the archives of her image folders beside them: files-YYYYMMDD-HHMMSS.tar.gz.
+# Only files named like the backup services name them are touched: besties-YYYYMMDD-HHMMSS.sqlite
+# (`npm run backup`), besties-YYYYMMDD-HHMMSS.pgdump (pg_dump, besties-pgdump.service), and the
+# archives of her image folders beside them: files-YYYYMMDD-HHMMSS.tar.gz.
 set -eu
 
 folder=${1:?usage: prune-backups.sh FOLDER [DAYS]}
@@ -17,9 +18,10 @@ if [ ! -d "$folder" ]; then
 fi
 # A newer backup must exist before any old one goes, so a failing backup job never empties
 # the folder.
-if [ -z "$(find "$folder" -maxdepth 1 -type f -name 'besties-*.sqlite' -mtime -1 -print -quit)" ]; then
+if [ -z "$(find "$folder" -maxdepth 1 -type f \( -name 'besties-*.sqlite' -o -name 'besties-*.pgdump' \) -mtime -1 -print -quit)" ]; then
   echo "prune-backups: no backup from the last day in $folder; keeping every old one" >&2
   exit 1
 fi
-find "$folder" -maxdepth 1 -type f -name 'besties-*.sqlite' -mtime "+$days" -print -delete
+find "$folder" -maxdepth 1 -type f \( -name 'besties-*.sqlite' -o -name 'besties-*.pgdump' \) \
+  -mtime "+$days" -print -delete
 find "$folder" -maxdepth 1 -type f -name 'files-*.tar.gz' -mtime "+$days" -print -delete

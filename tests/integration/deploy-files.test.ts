@@ -168,6 +168,18 @@ describe('deploy/prune-backups.sh', () => {
     ]);
   });
 
+  it("prunes PostgreSQL dumps (besties-pgdump.service's) the same way", async () => {
+    await file('besties-20260101-030000.pgdump', 20);
+    await file('besties-20260115-030000.pgdump', 10);
+    await file('besties-20260125-030000.pgdump', 0);
+    await file('files-20260101-030000.tar.gz', 20);
+    await prune();
+    expect((await readdir(folder)).sort()).toEqual([
+      'besties-20260115-030000.pgdump',
+      'besties-20260125-030000.pgdump',
+    ]);
+  });
+
   it('keeps every old backup, and fails, when no backup from the last day exists', async () => {
     await file('besties-20260101-030000.sqlite', 20);
     await file('besties-20260110-030000.sqlite', 3);
@@ -198,6 +210,69 @@ describe('deploy/Caddyfile', () => {
       expect(type).not.toMatch(/event-stream|^text\/\*$|^\*$/);
     }
     expect(caddy).toMatch(/^\s*encode zstd gzip \{$/m);
+  });
+});
+
+describe('deploy/besties@.service, one process of many on PostgreSQL', () => {
+  it('is the one-VM unit with the instance name as its port, after PostgreSQL', async () => {
+    const single = await unit('deploy/besties.service');
+    const many = await unit('deploy/besties@.service');
+    expect(many.Service!.Environment).toEqual([...single.Service!.Environment!, 'PORT=%i']);
+    expect(only(many.Unit!.After).split(' ')).toContain('postgresql.service');
+    for (const [key, values] of Object.entries(single.Service!)) {
+      if (key === 'Environment') continue;
+      expect(many.Service![key], key).toEqual(values);
+    }
+    expect(many.Install).toEqual(single.Install);
+  });
+});
+
+describe('the load balancers for many processes', () => {
+  const ports = (text: string, pattern: RegExp) =>
+    [...text.matchAll(pattern)].map((match) => Number(match[1]));
+
+  it('deploy/Caddyfile.many spreads requests over the instances, checks their health, never buffers', async () => {
+    const caddy = await read('deploy/Caddyfile.many');
+    const upstreams = /^\s*to ((?:127\.0\.0\.1:\d+ ?)+)$/m.exec(caddy)?.[1] ?? '';
+    expect(ports(upstreams, /:(\d+)/g).length).toBeGreaterThanOrEqual(2);
+    expect(caddy).toMatch(/^\s*lb_policy least_conn$/m);
+    expect(caddy).toMatch(/^\s*health_uri \/api\/health$/m);
+    expect(caddy).toMatch(/^\s*flush_interval -1$/m);
+    expect(caddy).toMatch(/^\s*header_up X-Forwarded-For \{remote_host\}$/m);
+    const single = await read('deploy/Caddyfile');
+    const types = (text: string) =>
+      [...text.matchAll(/^\s*header Content-Type (\S+)$/gm)].map((m) => m[1]);
+    expect(types(caddy)).toEqual(types(single));
+  });
+
+  it('deploy/nginx.conf does the same: unbuffered streams, the Host and one X-Forwarded-For hop', async () => {
+    const nginx = await read('deploy/nginx.conf');
+    expect(ports(nginx, /^\s*server 127\.0\.0\.1:(\d+)/gm).length).toBeGreaterThanOrEqual(2);
+    expect(nginx).toMatch(/^\s*least_conn;$/m);
+    expect(nginx).toMatch(/^\s*proxy_buffering off;$/m);
+    expect(nginx).toMatch(/^\s*proxy_set_header Host \$host;$/m);
+    expect(nginx).toMatch(/^\s*proxy_set_header X-Forwarded-For \$remote_addr;$/m);
+    expect(nginx).toMatch(/^\s*client_max_body_size 12m;$/m);
+    expect(nginx).not.toMatch(/gzip_types[^;]*event-stream/);
+  });
+});
+
+describe('deploy/besties-pgdump.service and .timer', () => {
+  it('dumps DATABASE_URL every day as besties in the custom format, then keeps 14 days', async () => {
+    const { Service: service = {}, Unit: unitSection = {} } = await unit(
+      'deploy/besties-pgdump.service',
+    );
+    expect(only(service.User)).toBe('besties');
+    expect(only(service.EnvironmentFile)).toBe('/etc/besties/env');
+    expect(only(service.ExecStart)).toMatch(/pg_dump --format=custom .*"\$DATABASE_URL"/);
+    expect(only(service.ExecStart)).toContain('/var/lib/besties/backups/besties-');
+    expect(service.ExecStartPost).toContain(
+      '/opt/besties/deploy/prune-backups.sh /var/lib/besties/backups 14',
+    );
+    expect(only(unitSection.After)).toBe('postgresql.service');
+    const { Timer: timer = {} } = await unit('deploy/besties-pgdump.timer');
+    expect(only(timer.Unit)).toBe('besties-pgdump.service');
+    expect(only(timer.Persistent)).toBe('true');
   });
 });
 
