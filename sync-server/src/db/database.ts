@@ -101,17 +101,22 @@ export async function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): 
   const serializable = engineOf(db) === 'postgres';
   for (let attempt = 1; ; attempt += 1) {
     const hooks: Array<() => void> = [];
+    let open: Db | undefined;
     try {
       const begun = serializable
         ? db.transaction().setIsolationLevel('serializable')
         : db.transaction();
       const result = await begun.execute((trx) => {
+        open = trx;
         committedHooks.set(trx, hooks);
         return write(trx);
       });
+      // Over: a hook added from now on (through a transaction kept past its end) runs at once.
+      committedHooks.delete(open!);
       for (const hook of hooks) hook();
       return result;
     } catch (error) {
+      if (open) committedHooks.delete(open);
       if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
       throw error;
     }
