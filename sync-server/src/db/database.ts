@@ -83,7 +83,16 @@ const committedHooks = new WeakMap<Db, Array<() => void>>();
 
 /** PostgreSQL's "could not serialize access" and "deadlock detected": try the whole again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 12;
+
+/**
+ * A random wait before the next attempt, up to 2^attempt ms (at most 200 ms): transactions
+ * that collided once would collide again if they all came straight back.
+ */
+function backOff(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(200, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 function isRetryable(error: unknown): boolean {
   return RETRYABLE.has((error as { code?: unknown } | null)?.code as string);
@@ -91,7 +100,8 @@ function isRetryable(error: unknown): boolean {
 
 /**
  * Runs `write` in one transaction and answers what it answered. On PostgreSQL the transaction
- * is SERIALIZABLE and tried again (up to five times) when PostgreSQL could not serialize it,
+ * is SERIALIZABLE and tried again (up to 12 times, after a random pause that grows) when
+ * PostgreSQL could not serialize it,
  * so a read-then-write is as safe as on SQLite, where one writer runs at a time: `write` must
  * do nothing outside the database but through `afterCommit`. Called with a transaction, it
  * runs `write` in a savepoint of it: a failure undoes only what `write` did.
@@ -117,7 +127,10 @@ export async function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): 
       return result;
     } catch (error) {
       if (open) committedHooks.delete(open);
-      if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
+      if (attempt < MAX_ATTEMPTS && isRetryable(error)) {
+        await backOff(attempt);
+        continue;
+      }
       throw error;
     }
   }
