@@ -5,7 +5,7 @@ import { openDatabase } from './open';
 
 /** A migrated SQLite database in memory, for a unit test; `db.destroy()` closes it. */
 export async function openMemoryDb(): Promise<Db> {
-  const handle = openDatabase(':memory:');
-  migrate(handle);
-  return Promise.resolve(sqliteDb(handle));
+  const db = sqliteDb(openDatabase(':memory:'));
+  await migrate(db);
+  return db;
 }
