@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDatabaseConfig } from './config';
 
 let dir: string;
 beforeEach(async () => {
@@ -210,6 +210,21 @@ describe('loadConfig', () => {
         'DATABASE_URL: must be a postgres:// or postgresql:// URL',
       ]);
     }
+  });
+
+  it('reads only where the database is for the database commands, making nothing', async () => {
+    const dataDir = path.join(dir, 'not-yet');
+    expect(loadDatabaseConfig({ DATA_DIR: dataDir, PORT: 'not checked here' })).toEqual({
+      dataDir,
+      databaseUrl: null,
+    });
+    await expect(stat(dataDir)).rejects.toThrow(/ENOENT/);
+    expect(
+      loadDatabaseConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/besties' }).databaseUrl,
+    ).toBe('postgres://db/besties');
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'sqlite://x' })).toThrow(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    );
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {

@@ -284,6 +284,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * Only where the database is (DATA_DIR, DATABASE_URL), for the commands that need no more
+ * (`npm run migrate`, `npm run backup`): parsed as loadConfig does, but touching nothing (no
+ * DATA_DIR made, no session secret written).
+ */
+export function loadDatabaseConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR ?? './data'),
+    databaseUrl: parsed.data.DATABASE_URL ?? null,
+  };
+}
+
 /** The secret kept in DATA_DIR, made once (32 random bytes, owner-only) and reused on restart. */
 function storedSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, SESSION_SECRET_FILE);
