@@ -88,6 +88,7 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config);
   const { db, legacyDb, sqlite } = await openConfiguredDatabase(config, logger);
   let stopPruning = () => Promise.resolve();
+  let listening: Server | undefined;
   try {
     stopPruning = await startPruning({
       db,
@@ -100,6 +101,7 @@ export async function startServer(
     const server = createServer();
     const inFlight = trackResponses(server);
     const port = await listen(server, config.port, config.host);
+    listening = server;
     warnIfProxyCanBeBypassed(config, logger);
     const hostForUrl = WILDCARD_HOSTS.has(config.host) ? 'localhost' : config.host;
     const url = `http://${hostForUrl.includes(':') ? `[${hostForUrl}]` : hostForUrl}:${port}`;
@@ -143,6 +145,8 @@ export async function startServer(
           .finally(() => db.destroy()),
     };
   } catch (error) {
+    // A start that failed after listening (the app refused its config) lets the port go.
+    listening?.close();
     await stopPruning();
     await db.destroy();
     throw error;
