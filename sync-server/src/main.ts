@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
-import { isDatabaseUnavailable } from './db/database';
+import { databaseErrorText, isDatabaseUnavailable } from './db/database';
 import { StartRefused } from './db/startupCheck';
 import { createLogger } from './logger';
 import { startServer } from './server';
@@ -43,7 +43,7 @@ main().catch((error: unknown) => {
   if (error instanceof StartRefused) console.error(error.message);
   else if (isDatabaseUnavailable(error)) {
     console.error(
-      `PostgreSQL at DATABASE_URL cannot be reached: ${(error as Error).message}. ` +
+      `PostgreSQL at DATABASE_URL cannot be reached: ${databaseErrorText(error)}. ` +
         'Start it, or fix DATABASE_URL, and start Besties again.',
     );
   } else console.error(error);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   afterCommit,
+  databaseErrorText,
   engineOf,
   inTransaction,
   isDatabaseUnavailable,
@@ -194,6 +195,17 @@ describe('PostgreSQL unreachable', () => {
       await db.destroy();
     }
   }, 60_000);
+
+  it('says what failed, also for a refusal from every address of a host', () => {
+    const refused = (address: string) =>
+      Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    expect(databaseErrorText(new AggregateError([refused('::1:1'), refused('127.0.0.1:1')]))).toBe(
+      'connect ECONNREFUSED ::1:1; connect ECONNREFUSED 127.0.0.1:1',
+    );
+    expect(databaseErrorText(new Error('Connection terminated unexpectedly'))).toBe(
+      'Connection terminated unexpectedly',
+    );
+  });
 
   it('knows connection failures from query mistakes', () => {
     for (const error of [

@@ -130,6 +130,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
 }
 
+/**
+ * What went wrong reaching the database, in words: the error's message, or its parts' (Node
+ * reports a refused connection to each of localhost's addresses as one AggregateError with no
+ * message of its own).
+ */
+export function databaseErrorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message) return error.message;
+  const parts = (error as { errors?: unknown }).errors;
+  return Array.isArray(parts) && parts.length > 0
+    ? [...new Set(parts.map(databaseErrorText))].join('; ')
+    : error.name;
+}
+
 /** The message a 503 for an unavailable database carries (isDatabaseUnavailable). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database is not reachable right now. Please try again in a moment.';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadDatabaseConfig } from '../config';
 import { openConfiguredDatabase } from './configured';
-import { isDatabaseUnavailable } from './database';
+import { databaseErrorText, isDatabaseUnavailable } from './database';
 import { readMigrations } from './migrate';
 import { DB_FILE_NAME } from './open';
 import { StartRefused } from './startupCheck';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
 
 function messageOf(error: unknown): string {
   if (error instanceof ConfigError || error instanceof StartRefused) return error.message;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = databaseErrorText(error);
   if (isDatabaseUnavailable(error)) {
     return `Migration failed: PostgreSQL at DATABASE_URL cannot be reached (${detail}).`;
   }
