@@ -1,8 +1,43 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const resolve = { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } };
+
+const SERVER_TESTS = [
+  'bench/**/*.test.ts',
+  'shared/**/*.test.ts',
+  'sync-server/**/*.test.ts',
+  'tests/integration/**/*.test.ts',
+];
+
+/** Tests of what only SQLite has, left out of the server-postgres project. */
+const SQLITE_ONLY = [
+  // npm run backup: SQLite's online backup API (PostgreSQL is backed up with pg_dump).
+  'tests/integration/backup.test.ts',
+  'sync-server/src/db/backup.test.ts',
+  // The start's checks of the SQLite file: lost, emptied or damaged.
+  'tests/integration/startup-check.test.ts',
+  // Fills the disk under the SQLite file through its connection (legacyDb).
+  'tests/integration/full-disk.test.ts',
+  // Kills the server mid-burst and reads the SQLite file: WAL and synchronous = FULL.
+  'tests/integration/durability.test.ts',
+  // Reads every byte of the SQLite file, as a leaked copy of it would show.
+  'tests/integration/secrets-at-rest.test.ts',
+  // main.ts over a DATA_DIR: checks the SQLite file's WAL is folded in and closed at exit.
+  'tests/integration/shutdown.test.ts',
+  // The SQLite connection's pragmas, file modes and IMMEDIATE transactions.
+  'sync-server/src/db/open.test.ts',
+  // Upgrades of existing SQLite databases, seeded and read through the SQLite connection
+  // (schema.test.ts holds both engines to one schema).
+  'sync-server/src/db/migrate.test.ts',
+  'sync-server/src/db/chat-risk-migration.test.ts',
+  'sync-server/src/db/profile-sessions-migration.test.ts',
+  // One-connection helpers of better-sqlite3, going with the move to Kysely.
+  'sync-server/src/db/groupCommit.test.ts',
+  'sync-server/src/db/unchanged.test.ts',
+  'sync-server/src/db/backgroundWrites.test.ts',
+];
 
 export default defineConfig({
   resolve,
@@ -13,14 +48,25 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: [
-            'bench/**/*.test.ts',
-            'shared/**/*.test.ts',
-            'sync-server/**/*.test.ts',
-            'tests/integration/**/*.test.ts',
-          ],
+          include: SERVER_TESTS,
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      // The server's tests again on PostgreSQL: `npm run test:postgres` (not part of test:unit
+      // until every room has moved to the new data layer). One private cluster for the run
+      // (scripts/postgres/vitestSetup.ts); TEST_DATABASE tells the harness to use it.
+      {
+        resolve,
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts', 'sync-server/src/db/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['scripts/postgres/vitestSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -47,6 +47,24 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Creates an empty database `name` on the server of `url` (a superuser's URL, as a cluster's
+ * `url`) and answers its URL: a test file's own database on the run's cluster.
+ */
+export async function createDatabaseAt(url: string, name: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  const created = new URL(url);
+  created.pathname = `/${encodeURIComponent(name)}`;
+  return created.toString();
+}
+
 export async function startCluster(): Promise<Cluster> {
   const bin = postgresBinDir();
   if (!bin) {
@@ -87,17 +105,7 @@ export async function startCluster(): Promise<Cluster> {
   return {
     url,
     port,
-    async createDatabase(name) {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://${SUPERUSER}@127.0.0.1:${port}/${encodeURIComponent(name)}`;
-    },
+    createDatabase: (name) => createDatabaseAt(url, name),
     pause() {
       if (!running) return;
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

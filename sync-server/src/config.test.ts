@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDatabaseConfig } from './config';
 
 let dir: string;
 beforeEach(async () => {
@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       dataDir,
+      databaseUrl: null,
       publicUrl: 'http://localhost:3000',
       publicUrlIsDefault: true,
       sessionSecret: expect.any(String),
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       DATA_DIR: dir,
+      DATABASE_URL: 'postgres://besties:secret@db.example:5432/besties',
       PUBLIC_URL: 'https://besties.example/',
       SESSION_SECRET: 's'.repeat(32),
       NODE_ENV: 'production',
@@ -94,6 +96,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
+      databaseUrl: 'postgres://besties:secret@db.example:5432/besties',
       publicUrl: 'https://besties.example',
       publicUrlIsDefault: false,
       sessionSecret: 's'.repeat(32),
@@ -189,6 +192,39 @@ describe('loadConfig', () => {
     ]);
     expect(problems).toContain('PORT: must be a number');
     expect(problems).toContain('SESSION_SECRET: must be at least 32 characters');
+  });
+
+  it('takes PostgreSQL from DATABASE_URL (postgres:// or postgresql://), else SQLite in DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: '' }).databaseUrl).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgresql://localhost/besties?sslmode=require' })
+        .databaseUrl,
+    ).toBe('postgresql://localhost/besties?sslmode=require');
+    for (const wrong of [
+      'mysql://localhost/besties',
+      'postgres:/nohost',
+      'besties.sqlite',
+      'postgres://',
+    ]) {
+      expect(problemsOf({ DATABASE_URL: wrong })).toEqual([
+        'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+      ]);
+    }
+  });
+
+  it('reads only where the database is for the database commands, making nothing', async () => {
+    const dataDir = path.join(dir, 'not-yet');
+    expect(loadDatabaseConfig({ DATA_DIR: dataDir, PORT: 'not checked here' })).toEqual({
+      dataDir,
+      databaseUrl: null,
+    });
+    await expect(stat(dataDir)).rejects.toThrow(/ENOENT/);
+    expect(
+      loadDatabaseConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/besties' }).databaseUrl,
+    ).toBe('postgres://db/besties');
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'sqlite://x' })).toThrow(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    );
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {

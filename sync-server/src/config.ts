@@ -39,6 +39,17 @@ const proxyHops = z
     error: `must be true, false or a number of proxies (0-${MAX_PROXY_HOPS})`,
   });
 
+/**
+ * PostgreSQL's connection URL (`postgres://user:password@host:5432/besties`); both schemes
+ * node-postgres reads. Its password is never logged: only this module sees the environment.
+ */
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\/[^/?#]/.test(value) && URL.canParse(value), {
+    error: 'must be a postgres:// or postgresql:// URL',
+  });
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -48,6 +59,7 @@ const envSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)),
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(postgresUrl),
   PUBLIC_URL: optional(httpUrl),
   SESSION_SECRET: optional(
     z
@@ -110,6 +122,11 @@ export interface Config {
   host: string;
   /** Absolute path; created on first run. */
   dataDir: string;
+  /**
+   * PostgreSQL's URL (DATABASE_URL); null: the SQLite file in DATA_DIR. DATA_DIR still holds
+   * her images, mail and the session secret either way.
+   */
+  databaseUrl: string | null;
   /** No trailing slash, e.g. `https://besties.example`. */
   publicUrl: string;
   /** True when PUBLIC_URL was not set and was derived from PORT (the server may then fix the port). */
@@ -228,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: vars.HOST ?? '0.0.0.0',
     dataDir,
+    databaseUrl: vars.DATABASE_URL ?? null,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
     publicUrlIsDefault: vars.PUBLIC_URL === undefined,
     sessionSecret: vars.SESSION_SECRET ?? storedSessionSecret(dataDir),
@@ -263,6 +281,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: vars.STRIPE_API_BASE,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'Besties <no-reply@localhost>',
+  };
+}
+
+/**
+ * Only where the database is (DATA_DIR, DATABASE_URL), for the commands that need no more
+ * (`npm run migrate`, `npm run backup`): parsed as loadConfig does, but touching nothing (no
+ * DATA_DIR made, no session secret written).
+ */
+export function loadDatabaseConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR ?? './data'),
+    databaseUrl: parsed.data.DATABASE_URL ?? null,
   };
 }
 

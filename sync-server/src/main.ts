@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
+import { databaseErrorText, isDatabaseUnavailable } from './db/database';
 import { StartRefused } from './db/startupCheck';
 import { createLogger } from './logger';
 import { startServer } from './server';
@@ -39,6 +40,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A refusal's message says what to do; its stack would only bury it.
-  console.error(error instanceof StartRefused ? error.message : error);
+  if (error instanceof StartRefused) console.error(error.message);
+  else if (isDatabaseUnavailable(error)) {
+    console.error(
+      `PostgreSQL at DATABASE_URL cannot be reached: ${databaseErrorText(error)}. ` +
+        'Start it, or fix DATABASE_URL, and start Besties again.',
+    );
+  } else console.error(error);
   process.exit(1);
 });

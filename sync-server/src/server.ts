@@ -4,13 +4,9 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { Config } from './config';
-import { backgroundWrite } from './db/backgroundWrites';
-import { migrate } from './db/migrate';
-import { startCheckpointing } from './db/checkpointer';
-import { sqliteDb } from './db/database';
-import { openDataDirDatabase } from './db/open';
-import type { LegacyDb as Db } from './db/open';
-import { checkIntegrity, markInstalled, refuseLostDatabase } from './db/startupCheck';
+import { openConfiguredDatabase } from './db/configured';
+import type { Db } from './db/database';
+import type { LegacyDb } from './db/open';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { trackSends } from './mail/tracked';
@@ -40,8 +36,13 @@ export interface RunningServer {
   server: Server;
   /** The config the app runs with (PUBLIC_URL carries the real port when it was derived). */
   config: Config;
-  /** The server's own connection (a test makes its writes fail, as a full disk would). */
+  /** The server's database (SQLite or PostgreSQL): a test seeds and inspects it through this. */
   db: Db;
+  /**
+   * On SQLite, the server's own connection under `db` (a test makes its writes fail, as a full
+   * disk would); undefined on PostgreSQL.
+   */
+  legacyDb: LegacyDb | undefined;
   /**
    * Stops the reply jobs (a reply being written goes back to the queue for the next start),
    * stops accepting, lets in-flight requests and outgoing mail finish, then closes the database.
@@ -78,24 +79,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 /**
  * Opens, checks and migrates the database, then serves the app on config.port (0 = any free
- * port). Throws StartRefused for a lost or damaged database.
+ * port). Throws StartRefused for a lost or damaged SQLite database.
  */
 export async function startServer(
   config: Config,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
-  refuseLostDatabase(config.dataDir);
-  const db = openDataDirDatabase(config.dataDir);
-  let stopPruning = () => {};
-  let stopCheckpointing = () => Promise.resolve();
+  const { db, legacyDb, sqlite } = await openConfiguredDatabase(config, logger);
+  let stopPruning = () => Promise.resolve();
+  let listening: Server | undefined;
   try {
-    checkIntegrity(db, logger);
-    migrate(db);
-    markInstalled(config.dataDir);
-    stopCheckpointing = startCheckpointing({ db, logger });
-    stopPruning = startPruning({
-      legacyDb: db,
+    stopPruning = await startPruning({
+      db,
       now: options.now ?? Date.now,
       logger,
       everyMs: options.pruneEveryMs ?? PRUNE_EVERY_MS,
@@ -105,6 +101,7 @@ export async function startServer(
     const server = createServer();
     const inFlight = trackResponses(server);
     const port = await listen(server, config.port, config.host);
+    listening = server;
     warnIfProxyCanBeBypassed(config, logger);
     const hostForUrl = WILDCARD_HOSTS.has(config.host) ? 'localhost' : config.host;
     const url = `http://${hostForUrl.includes(':') ? `[${hostForUrl}]` : hostForUrl}:${port}`;
@@ -116,8 +113,8 @@ export async function startServer(
     const mailer = trackSends(createMailer(runConfig, logger));
     const app = createApp({
       config: runConfig,
-      db: sqliteDb(db),
-      legacyDb: db,
+      db,
+      legacyDb,
       logger,
       mailer,
       now: options.now,
@@ -131,6 +128,7 @@ export async function startServer(
       server,
       config: runConfig,
       db,
+      legacyDb: sqlite ? legacyDb : undefined,
       close: () =>
         Promise.resolve()
           .then(stopPruning)
@@ -143,37 +141,52 @@ export async function startServer(
               logger.warn({ err: error }, 'the OCR reader did not close');
             }),
           )
-          .then(stopCheckpointing)
-          .finally(() => db.close()),
+          // Closes the SQLite connection, or ends PostgreSQL's pool.
+          .finally(() => db.destroy()),
     };
   } catch (error) {
-    stopPruning();
-    await stopCheckpointing();
-    db.close();
+    // A start that failed after listening (the app refused its config) lets the port go.
+    listening?.close();
+    await stopPruning();
+    await db.destroy();
     throw error;
   }
 }
 
 /**
- * Prunes now and then every `everyMs` (the timer never keeps the process alive); answers a
- * function that stops it. A failed prune is logged and tried again next time.
+ * Prunes now (the start waits for it) and then every `everyMs` (the timer never keeps the
+ * process alive), one prune at a time; answers a function that stops it, which waits for a
+ * prune under way. A failed prune (a full disk, the database unreachable) is logged and tried
+ * again next time.
  */
-function startPruning(props: {
-  legacyDb: Db;
+async function startPruning(props: {
+  db: Db;
   now: () => number;
   logger: Logger;
   everyMs: number;
-}): () => void {
-  const prune = () => {
-    const removed = backgroundWrite(props, 'pruning processed mutation ids', () =>
-      pruneProcessedMutations(props),
-    );
-    if (removed) props.logger.info({ removed }, 'old processed mutation ids pruned');
+}): Promise<() => Promise<void>> {
+  let running: Promise<void> | undefined;
+  const prune = async () => {
+    try {
+      const removed = await pruneProcessedMutations({ db: props.db, now: props.now });
+      if (removed) props.logger.info({ removed }, 'old processed mutation ids pruned');
+    } catch (error) {
+      props.logger.error({ err: error }, 'pruning processed mutation ids failed');
+    }
   };
-  prune();
-  const timer = setInterval(prune, props.everyMs);
+  const pruneOnce = () => {
+    running ??= prune().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  await pruneOnce();
+  const timer = setInterval(() => void pruneOnce(), props.everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /** The responses not yet finished, so shutdown can let them end and then drop their sockets. */

@@ -1,19 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteDb } from './database';
+import type { Db } from './database';
 import { migrate, readMigrations } from './migrate';
 import { openDatabase } from './open';
-import type { LegacyDb as Db } from './open';
+import type { LegacyDb } from './open';
 
-let db: Db;
+// Migrated through Kysely (`kysely`), seeded and read through its SQLite connection (`db`).
+let db: LegacyDb;
+let kysely: Db;
 beforeEach(() => {
   db = openDatabase(':memory:');
+  kysely = sqliteDb(db);
 });
-afterEach(() => db.close());
+afterEach(() => kysely.destroy());
 
 describe('012 chat risk', () => {
-  it("turns a model's reply stored as a crisis reply for its words into a help-card reply, keeping the server's own crisis replies", () => {
+  it("turns a model's reply stored as a crisis reply for its words into a help-card reply, keeping the server's own crisis replies", async () => {
     const all = readMigrations();
-    migrate(
-      db,
+    await migrate(
+      kysely,
       all.filter((migration) => migration.version < 12),
     );
     db.prepare(
@@ -43,7 +48,7 @@ describe('012 chat risk', () => {
     insert.run('m3', 'user', 'hi', 0, null, 6, 5);
     insert.run('r3', 'assistant', 'Hey you!', 0, 'm3', 7, 6);
 
-    expect(migrate(db, all)).toContain(12);
+    expect(await migrate(kysely, all)).toContain(12);
     const rows = db
       .prepare(
         'SELECT id, is_crisis AS isCrisis, help_card AS helpCard, care FROM messages ORDER BY chat_seq',

@@ -68,6 +68,9 @@ export function postgresDb(url: string, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
+    // A server that does not answer (a host gone, packets dropped) fails the query after this
+    // instead of holding the request: 503, see isDatabaseUnavailable.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8 || oid === NUMERIC
@@ -75,8 +78,75 @@ export function postgresDb(url: string, options: { max?: number } = {}): Db {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // A connection the server ended (a restart, a failover) emits 'error': when idle, through
+  // the pool, which drops it; when in use, on the client itself, whose query fails with that
+  // error (and the pool drops it as it comes back). Unheard, either event would end the
+  // process; the next query opens a new connection.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** What a client says when the server cannot be reached or went away. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now (starting or stopping),
+  // too_many_connections.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/;
+
+/**
+ * Whether `error` says the database could not be reached (PostgreSQL down, restarting,
+ * unreachable, out of connections) rather than that a query was wrong: the HTTP layer answers
+ * it with 503 ("try again shortly"), not 500. The pool reconnects by itself once the server
+ * is back. Never true on SQLite: its file is in the process.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) {
+    return true;
+  }
+  if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  // Node's connect to several addresses (localhost: ::1 and 127.0.0.1) fails with all of them.
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
+}
+
+/**
+ * What went wrong reaching the database, in words: the error's message, or its parts' (Node
+ * reports a refused connection to each of localhost's addresses as one AggregateError with no
+ * message of its own).
+ */
+export function databaseErrorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message) return error.message;
+  const parts = (error as { errors?: unknown }).errors;
+  return Array.isArray(parts) && parts.length > 0
+    ? [...new Set(parts.map(databaseErrorText))].join('; ')
+    : error.name;
+}
+
+/** The message a 503 for an unavailable database carries (isDatabaseUnavailable). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not reachable right now. Please try again in a moment.';
 
 /** What to run once a transaction has committed (a live-sync poke), by transaction. */
 const committedHooks = new WeakMap<Db, Array<() => void>>();

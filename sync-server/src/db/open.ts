@@ -39,17 +39,17 @@ function makePrivate(file: string): void {
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Makes `db.prepare` answer the statement it prepared before for the same SQL. The repos
- * prepare their SQL at each call, which compiles it again (tens of microseconds, on every
- * request); a statement is reusable, and none of ours is iterated, so one prepared statement
- * serves every call. A statement's mode (pluck, raw, expand) is shared with it: the few SQL
+ * Makes `db.prepare` answer the statement it prepared before for the same SQL. The repos not
+ * yet moved to Kysely, and Kysely itself, prepare their SQL at each call, which compiles it
+ * again (tens of microseconds, on every request); a statement is reusable, and none of ours is
+ * iterated, so one prepared statement serves every call. A statement's mode (pluck, raw, expand) is shared with it: the few SQL
  * texts read in a mode of their own (the messages columns, the unchanged memo's counters) are
  * read only in that mode. The oldest text goes past the size.
  *
  * A statement whose LIMIT or OFFSET is a bare parameter (a lone `?`) is compiled anew at every
  * run all the same: SQLite plans it with the number bound, and binding one again marks it
- * stale (a compile each time, several times per message sent). Ours say `LIMIT +?`,
- * a number SQLite reads only as the statement runs (`statementReuse.test.ts` holds us to it).
+ * stale (a compile each time, several times per message sent). The old repos say `LIMIT +?`,
+ * a number SQLite reads only as the statement runs; Kysely's `limit ?` is compiled each time.
  */
 function cacheStatements(db: BetterDatabase): void {
   const prepare = db.prepare.bind(db);

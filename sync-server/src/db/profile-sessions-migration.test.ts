@@ -1,19 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteDb } from './database';
+import type { Db } from './database';
 import { migrate, readMigrations } from './migrate';
 import { openDatabase } from './open';
-import type { LegacyDb as Db } from './open';
+import type { LegacyDb } from './open';
 
-let db: Db;
+// Migrated through Kysely (`kysely`), seeded and read through its SQLite connection (`db`).
+let db: LegacyDb;
+let kysely: Db;
 beforeEach(() => {
   db = openDatabase(':memory:');
+  kysely = sqliteDb(db);
 });
-afterEach(() => db.close());
+afterEach(() => kysely.destroy());
 
 describe('008 profile and sessions', () => {
-  it('gives existing sessions a public id each and last seen = signed in', () => {
+  it('gives existing sessions a public id each and last seen = signed in', async () => {
     const all = readMigrations();
-    migrate(
-      db,
+    await migrate(
+      kysely,
       all.filter((migration) => migration.version < 8),
     );
     db.prepare(
@@ -24,7 +29,7 @@ describe('008 profile and sessions', () => {
     );
     insert.run('s1', 1000);
     insert.run('s2', 2000);
-    expect(migrate(db, all)).toContain(8);
+    expect(await migrate(kysely, all)).toContain(8);
 
     const rows = db
       .prepare<[], { publicId: string; lastSeenAt: number; userAgent: string | null }>(
@@ -41,8 +46,8 @@ describe('008 profile and sessions', () => {
     ).toThrow(/UNIQUE/);
   });
 
-  it('keeps a theme on the user: none at first, only pink, light or dark', () => {
-    migrate(db);
+  it('keeps a theme on the user: none at first, only pink, light or dark', async () => {
+    await migrate(kysely);
     db.prepare(
       "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'e', 'h', 0, 0)",
     ).run();

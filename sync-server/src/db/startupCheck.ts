@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../logger';
 import { DB_FILE_NAME, PRIVATE_FILE_MODE } from './open';
 import type { LegacyDb as Db } from './open';
 
@@ -13,6 +12,11 @@ export const INSTALLED_MARKER = 'besties.installed';
  * one starts unchecked, with a warning.
  */
 export const QUICK_CHECK_MAX_BYTES = 1024 ** 3;
+
+/** Where a start's warnings go: the server's logger, or the console of `npm run migrate`. */
+export interface StartLogger {
+  warn(details: object, message: string): void;
+}
 
 /** A start refused because of what DATA_DIR holds; its message says what to do. */
 export class StartRefused extends Error {
@@ -56,7 +60,7 @@ export function refuseLostDatabase(dataDir: string): void {
  * health ok while sign-ins fail. A database past QUICK_CHECK_MAX_BYTES is not checked (it
  * would hold the start for seconds); that is logged.
  */
-export function checkIntegrity(db: Db, logger: Logger): void {
+export function checkIntegrity(db: Db, logger: StartLogger): void {
   if (db.memory) return;
   const size = statSync(db.name).size;
   if (size > QUICK_CHECK_MAX_BYTES) {
