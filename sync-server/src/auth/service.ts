@@ -1,8 +1,9 @@
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import type { KnownDevice } from '../http/deviceCookie';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
-import type { Limit } from '../http/rateLimit';
+import type { Limit, LimitState } from '../http/rateLimit';
 import type { UserRow } from '../users/repo';
 import { createUser, emailTaken, findUserByEmail } from '../users/service';
 import {
@@ -26,8 +27,8 @@ export async function register(
   deps: Deps,
   props: { email: string; password: string },
 ): Promise<UserRow> {
-  enforce(deps.limiter, registerPerEmail, props.email);
-  if (findUserByEmail(deps, { email: props.email })) throw emailTaken();
+  await enforce(deps.limiter, registerPerEmail, props.email);
+  if (await findUserByEmail(deps, { email: props.email })) throw emailTaken();
   // Hashing is slow and async, so it happens before (never inside) the insert.
   const passwordHash = await hashPassword(props.password);
   return createUser(deps, { email: props.email, passwordHash });
@@ -74,34 +75,37 @@ export async function logIn(
   deps: Deps,
   props: { email: string; password: string; address: string; device?: KnownDevice },
 ): Promise<UserRow> {
-  const user = findUserByEmail(deps, { email: props.email });
+  const user = await findUserByEmail(deps, { email: props.email });
   const deviceId = user && props.device?.userId === user.id ? props.device.id : undefined;
   const failures = failureLimits(deps, { ...props, deviceId });
-  const refused = failures
-    .filter((counted) => counted.refuses)
-    .map(({ limit, key }) => deps.limiter.check(limit, key))
-    .filter((state) => state.limited);
-  if (refused.length > 0) {
-    throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
-  }
-  // Synchronous from the check on, so concurrent attempts cannot slip past a limit.
-  for (const { limit, key } of failures) deps.limiter.hit(limit, key);
-  const notAFailure = () => {
-    for (const { limit, key } of failures) deps.limiter.release(limit, key);
+  // Counted as failures in one transaction, undone when a limit refuses the attempt: concurrent
+  // attempts are counted one after the other, so none can slip past a limit.
+  await inTransaction(deps.db, async (db) => {
+    const refused: LimitState[] = [];
+    for (const { limit, key, refuses } of failures) {
+      const state = await deps.limiter.hit(limit, key, db);
+      if (refuses && state.limited) refused.push(state);
+    }
+    if (refused.length > 0) {
+      throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
+    }
+  });
+  const notAFailure = async () => {
+    for (const { limit, key } of failures) await deps.limiter.release(limit, key);
   };
 
   const matches = await verifyPassword(
     props.password,
     user?.passwordHash ?? DUMMY_PASSWORD_HASH,
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
     // Busy: the password was never looked at.
-    notAFailure();
+    await notAFailure();
     throw error;
   });
   if (!user || !matches) throw invalidCredentials();
-  notAFailure();
+  await notAFailure();
   // Her own failures from this address and device are forgotten; other addresses' counts stay.
-  deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
-  if (deviceId !== undefined) deps.limiter.reset(loginPerDevice, deviceId);
+  await deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
+  if (deviceId !== undefined) await deps.limiter.reset(loginPerDevice, deviceId);
   return user;
 }

@@ -134,12 +134,8 @@ describe('per-address limits (fromAddress)', () => {
 
   it('counts each address apart, so one address using up its count leaves the others theirs', async () => {
     await hits(3, () => limiter.hit(perAddress('198.51.100.1'), 'her@example.com'));
-    expect((await limiter.check(perAddress('198.51.100.1'), 'her@example.com')).limited).toBe(
-      true,
-    );
-    expect((await limiter.check(perAddress('203.0.113.7'), 'her@example.com')).limited).toBe(
-      false,
-    );
+    expect((await limiter.check(perAddress('198.51.100.1'), 'her@example.com')).limited).toBe(true);
+    expect((await limiter.check(perAddress('203.0.113.7'), 'her@example.com')).limited).toBe(false);
     expect((await limiter.check(limit, 'her@example.com')).count).toBe(0);
   });
 
