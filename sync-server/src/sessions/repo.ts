@@ -105,9 +105,8 @@ export async function deleteExpiredSessions(db: Db, userId: string, now: number)
 }
 
 /**
- * Ends her sessions beyond the `keep` newest by sign-in time. Sessions begun in the same
- * millisecond are told apart by their hash: an order that is arbitrary but the same on every
- * engine, so call it before adding the session that must stay (lifecycle.ts startSession).
+ * Ends her sessions beyond the `keep` newest by sign-in time; of those begun in the same
+ * millisecond, the one started later is the newer (its public id says: lifecycle.ts).
  */
 export async function deleteOldestSessions(db: Db, userId: string, keep: number): Promise<void> {
   await db
@@ -121,7 +120,7 @@ export async function deleteOldestSessions(db: Db, userId: string, keep: number)
         .select('id_hash')
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
-        .orderBy('id_hash', 'desc')
+        .orderBy('public_id', 'desc')
         .limit(keep),
     )
     .execute();
