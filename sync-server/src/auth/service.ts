@@ -1,9 +1,8 @@
-import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import type { KnownDevice } from '../http/deviceCookie';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { enforce } from '../http/rateLimit';
-import type { Limit, LimitState } from '../http/rateLimit';
+import type { Limit } from '../http/rateLimit';
 import type { UserRow } from '../users/repo';
 import { createUser, emailTaken, findUserByEmail } from '../users/service';
 import {
@@ -78,20 +77,18 @@ export async function logIn(
   const user = await findUserByEmail(deps, { email: props.email });
   const deviceId = user && props.device?.userId === user.id ? props.device.id : undefined;
   const failures = failureLimits(deps, { ...props, deviceId });
-  // Counted as failures in one transaction, undone when a limit refuses the attempt: concurrent
-  // attempts are counted one after the other, so none can slip past a limit.
-  await inTransaction(deps.db, async (db) => {
-    const refused: LimitState[] = [];
-    for (const { limit, key, refuses } of failures) {
-      const state = await deps.limiter.hit(limit, key, db);
-      if (refuses && state.limited) refused.push(state);
-    }
-    if (refused.length > 0) {
-      throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
-    }
-  });
+  // Each limit counts the attempt in one statement, so concurrent attempts are counted one
+  // after the other and none slips past a limit; an attempt a limit refuses takes its counts
+  // back. (Not one transaction for all: on PostgreSQL, concurrent attempts on the same
+  // counters would fail to serialize.)
+  const states = await Promise.all(failures.map(({ limit, key }) => deps.limiter.hit(limit, key)));
+  const refused = states.filter((state, index) => failures[index]?.refuses && state.limited);
+  if (refused.length > 0) {
+    await Promise.all(failures.map(({ limit, key }) => deps.limiter.release(limit, key)));
+    throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
+  }
   const notAFailure = async () => {
-    for (const { limit, key } of failures) await deps.limiter.release(limit, key);
+    await Promise.all(failures.map(({ limit, key }) => deps.limiter.release(limit, key)));
   };
 
   const matches = await verifyPassword(
