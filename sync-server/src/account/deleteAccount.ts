@@ -1,5 +1,6 @@
 import { deleteAccountMessages } from '@shared/account';
 import { verifyPassword } from '../auth/password';
+import { afterCommit, inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { forbidden } from '../http/errors';
 import { enforce } from '../http/rateLimit';
@@ -27,16 +28,16 @@ export async function deleteAccount(
   props: { user: UserRow; password: string },
 ): Promise<void> {
   const { user } = props;
-  enforce(deps.limiter, deletePerUser, user.id);
+  await enforce(deps.limiter, deletePerUser, user.id);
   if (!(await verifyPassword(props.password, user.passwordHash))) throw wrongPassword();
 
-  deps.legacyDb.transaction(() => {
-    forgetBuyer(deps, { userId: user.id, email: user.email });
-    repo.deleteRateLimitsOf(deps.legacyDb, [user.id, user.email]);
-    repo.deleteUser(deps.legacyDb, user.id);
+  await inTransaction(deps.db, async (db) => {
+    await forgetBuyer({ ...deps, db }, { userId: user.id, email: user.email });
+    await repo.deleteRateLimitsOf(db, [user.id, user.email]);
+    await repo.deleteUser(db, user.id);
     // Her devices' live sync streams close (sync/events.ts).
-    changeFeed(deps.legacyDb).changed(user.id, 'account');
-  })();
+    afterCommit(db, () => changeFeed(deps.db).changed(user.id, 'account'));
+  });
 
   const removals: [string, Promise<unknown>][] = [
     ['images', removeUserImages(deps.config.dataDir, user.id)],

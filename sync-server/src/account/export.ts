@@ -29,27 +29,26 @@ export interface ExportPlan {
  * GET /api/purchases, her sessions as GET /api/sessions, and which chats to write. Each chat's
  * messages are read only when it is written (exportedChats), one chat at a time.
  */
-export function planExport(
+export async function planExport(
   deps: Deps,
   props: { user: UserRow; currentIdHash: string | undefined },
-): ExportPlan {
+): Promise<ExportPlan> {
   const userId = props.user.id;
-  const plan = entitlementOfUser(deps, { userId });
+  const plan = await entitlementOfUser(deps, { userId });
   const now = deps.now();
+  const purchases = await purchasesOf(deps, { userId });
+  const sessions = await listSessions(deps, { userId, currentIdHash: props.currentIdHash });
+  const chats = await listChats(deps, { userId });
   return {
     head: {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: new Date(now).toISOString(),
       user: presentUser(props.user, plan),
-      purchases: purchasesOf(deps, { userId }).map(({ purchase, period }) =>
-        presentPurchase(purchase, period),
-      ),
-      sessions: listSessions(deps, { userId, currentIdHash: props.currentIdHash }),
+      purchases: purchases.map(({ purchase, period }) => presentPurchase(purchase, period)),
+      sessions,
     },
-    chats: listChats(deps, { userId }).sort(
-      (a, b) => a.createdAt - b.createdAt || a.changeSeq - b.changeSeq,
-    ),
+    chats: chats.sort((a, b) => a.createdAt - b.createdAt || a.changeSeq - b.changeSeq),
     tier: plan.tier,
     now,
   };
@@ -59,20 +58,20 @@ export function planExport(
  * Each chat as GET /api/chats/{id} shows it (a reply her plan does not cover stays a teaser;
  * crisis replies are whole), read when asked for. A chat she deleted meanwhile is left out.
  */
-export function* exportedChats(
+export async function* exportedChats(
   deps: Deps,
   props: { userId: string; plan: ExportPlan; chats?: ChatRow[] },
-): Generator<Chat> {
+): AsyncGenerator<Chat> {
   const { userId, plan } = props;
   for (const row of props.chats ?? plan.chats) {
-    const chat = readChat(deps, { userId, chatId: row.id });
+    const chat = await readChat(deps, { userId, chatId: row.id });
     if (chat) yield presentChat(chat.chat, chat.messages, { tier: plan.tier, now: plan.now });
   }
 }
 
-function readChat(deps: Deps, props: { userId: string; chatId: string }) {
+async function readChat(deps: Deps, props: { userId: string; chatId: string }) {
   try {
-    return chatWithMessages(deps, props);
+    return await chatWithMessages(deps, props);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return undefined;
     throw error;
@@ -84,12 +83,14 @@ function readChat(deps: Deps, props: { userId: string; chatId: string }) {
  * as GET /api/user, each chat as GET /api/chats/{id}, her purchases as GET /api/purchases, her
  * sessions as GET /api/sessions. Chats oldest first, messages in their order.
  */
-export function exportOf(
+export async function exportOf(
   deps: Deps,
   props: { user: UserRow; currentIdHash: string | undefined },
-): UserExport {
-  const plan = planExport(deps, props);
-  return withChats(plan.head, [...exportedChats(deps, { userId: props.user.id, plan })]);
+): Promise<UserExport> {
+  const plan = await planExport(deps, props);
+  const chats: Chat[] = [];
+  for await (const chat of exportedChats(deps, { userId: props.user.id, plan })) chats.push(chat);
+  return withChats(plan.head, chats);
 }
 
 /** The export with its keys in the order of UserExport (the JSON file reads in this order). */
@@ -100,15 +101,19 @@ function withChats(head: ExportPlan['head'], chats: Chat[]): UserExport {
 
 /**
  * The JSON file of exportOf, JSON.stringify(data, null, 2) byte for byte, written a chat at a
- * time: only one chat's text is held at once.
+ * time as the chats come (exportedChats reads each when asked): only one chat's text is held
+ * at once.
  */
-export function* exportJsonChunks(head: ExportPlan['head'], chats: Iterable<Chat>) {
+export async function* exportJsonChunks(
+  head: ExportPlan['head'],
+  chats: AsyncIterable<Chat> | Iterable<Chat>,
+): AsyncGenerator<string> {
   const marker = '\n  "chats": [],\n';
   const whole = JSON.stringify(withChats(head, []), null, 2);
   const at = whole.indexOf(marker);
   if (at === -1) throw new Error('The export has no chats key');
   let count = 0;
-  for (const chat of chats) {
+  for await (const chat of chats) {
     const text = JSON.stringify(chat, null, 2).replace(/\n/g, '\n    ');
     yield count === 0 ? `${whole.slice(0, at)}\n  "chats": [\n    ${text}` : `,\n    ${text}`;
     count += 1;

@@ -20,21 +20,24 @@ const { readme, data, chatsDir, profilePicture, screenshotsDir } = EXPORT_ZIP_EN
  * JSON route's file, a chat at a time), a Markdown document per chat, then her profile picture
  * and every screenshot she uploaded, sent or not. yazl pumps one entry at a time and opens each
  * lazily, so memory holds one chat or one read buffer of a file, whatever her history's size.
- * Each chat's messages are read twice (for data.json, then its document), never all at once.
+ * Each chat's messages are read twice (for data.json, then its document), never all at once,
+ * each when its entry is written.
  */
 export async function exportZip(
   deps: Deps,
   props: { user: UserRow; currentIdHash: string | undefined },
 ): Promise<{ fileName: string; stream: Readable }> {
   const userId = props.user.id;
-  const plan = planExport(deps, props);
-  const sent = new Set(sentImageUrls(deps, { userId }).map(imageIdOf));
-  const screenshots = (await existing(listOwnImages(deps, { userId }))).map(({ row, file }) => ({
-    id: row.id,
-    file,
-    entry: `${screenshotsDir}/${row.id}.${row.format}`,
-    uploadedAt: row.createdAt,
-  }));
+  const plan = await planExport(deps, props);
+  const sent = new Set((await sentImageUrls(deps, { userId })).map(imageIdOf));
+  const screenshots = (await existing(await listOwnImages(deps, { userId }))).map(
+    ({ row, file }) => ({
+      id: row.id,
+      file,
+      entry: `${screenshotsDir}/${row.id}.${row.format}`,
+      uploadedAt: row.createdAt,
+    }),
+  );
   const pictureId = profileImageIdOf(props.user.profileImage);
   const [picture] = pictureId
     ? await existing([{ file: profileImageFile(deps.config.dataDir, { userId, id: pictureId }) }])
@@ -87,15 +90,14 @@ export async function exportZip(
   lazily(data, () =>
     Readable.from(bytes(exportJsonChunks(plan.head, exportedChats(deps, { userId, plan })))),
   );
-  for (const { row, file } of chats) {
-    lazily(file, () => {
-      const [chat] = exportedChats(deps, { userId, plan, chats: [row] });
-      const text = chat
-        ? chatMarkdown(chat, imagePathOf)
-        : '_This chat was deleted while the export was written._\n';
-      return Readable.from([Buffer.from(text)]);
-    });
+  async function* chatDocument(row: ChatRow): AsyncGenerator<Buffer> {
+    let text = '_This chat was deleted while the export was written._\n';
+    for await (const chat of exportedChats(deps, { userId, plan, chats: [row] })) {
+      text = chatMarkdown(chat, imagePathOf);
+    }
+    yield Buffer.from(text);
   }
+  for (const { row, file } of chats) lazily(file, () => Readable.from(chatDocument(row)));
   // Images are stored compressed (PNG, WebP): deflating them again only costs time.
   if (picture) lazily(profilePicture, () => createReadStream(picture.file), false);
   for (const shot of screenshots) lazily(shot.entry, () => createReadStream(shot.file), false);
@@ -106,8 +108,8 @@ export async function exportZip(
 
 const personaName = (row: ChatRow) => personaOf(row).name;
 
-function* bytes(chunks: Iterable<string>): Generator<Buffer> {
-  for (const chunk of chunks) yield Buffer.from(chunk);
+async function* bytes(chunks: AsyncIterable<string>): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) yield Buffer.from(chunk);
 }
 
 /** Those of `files` still on disk (a file lost to a crash is left out, not a broken zip). */

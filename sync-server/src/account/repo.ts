@@ -1,10 +1,9 @@
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
 
 /** Rate-limit counters keyed by any of `keys` (her email, her user id), in every bucket. */
-export function deleteRateLimitsOf(db: Db, keys: string[]): void {
-  db.prepare(`DELETE FROM rate_limits WHERE key IN (SELECT value FROM json_each(?))`).run(
-    JSON.stringify(keys),
-  );
+export async function deleteRateLimitsOf(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
 }
 
 /**
@@ -12,6 +11,7 @@ export function deleteRateLimitsOf(db: Db, keys: string[]): void {
  * password resets, processed mutations, reply jobs, entitlements, presented tiers and change
  * sequence. False when she was already gone.
  */
-export function deleteUser(db: Db, userId: string): boolean {
-  return db.prepare('DELETE FROM users WHERE id = ?').run(userId).changes === 1;
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -21,7 +21,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
   // ?format=zip the complete export (that file, each chat as Markdown, her images), streamed.
   router.get('/user/export', async (ctx) => {
     const user = signedInUser(ctx);
-    enforce(deps.limiter, exportPerUser, user.id);
+    await enforce(deps.limiter, exportPerUser, user.id);
     const { format } = validate(exportQuerySchema, ctx.query);
     const props = { user, currentIdHash: ctx.state.sessionIdHash };
     ctx.set('Cache-Control', 'no-store');
@@ -32,7 +32,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
       ctx.body = zip.stream;
       return;
     }
-    const data = exportOf(deps, props);
+    const data = await exportOf(deps, props);
     ctx.set(
       'Content-Disposition',
       `attachment; filename="${exportFileName(new Date(data.exportedAt))}"`,
@@ -46,7 +46,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
     const user = signedInUser(ctx);
     const { password } = validateBody(ctx, deleteAccountSchema);
     await deleteAccount(deps, { user, password });
-    signOut(deps, ctx);
+    await signOut(deps, ctx);
     forgetDevice(deps, ctx);
     ctx.body = { ok: true };
   });

@@ -1,5 +1,5 @@
-import type { LegacyDb as Db } from '../db/open';
-import { changeFeed } from '../sync/notify';
+import { inTransaction } from '../db/database';
+import type { Db } from '../db/database';
 
 export interface PasswordResetRow {
   tokenHash: string;
@@ -9,54 +9,82 @@ export interface PasswordResetRow {
   usedAt: number | null;
 }
 
-export function insertPasswordReset(db: Db, row: Omit<PasswordResetRow, 'usedAt'>): void {
-  db.prepare(
-    `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
-     VALUES (@tokenHash, @userId, @createdAt, @expiresAt)`,
-  ).run(row);
+export async function insertPasswordReset(
+  db: Db,
+  row: Omit<PasswordResetRow, 'usedAt'>,
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({
+      token_hash: row.tokenHash,
+      user_id: row.userId,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
+    })
+    .execute();
 }
 
-export function findPasswordReset(db: Db, tokenHash: string): PasswordResetRow | undefined {
+export function findPasswordReset(
+  db: Db,
+  tokenHash: string,
+): Promise<PasswordResetRow | undefined> {
   return db
-    .prepare<[string], PasswordResetRow>(
-      `SELECT token_hash AS tokenHash, user_id AS userId, created_at AS createdAt,
-              expires_at AS expiresAt, used_at AS usedAt
-       FROM password_resets WHERE token_hash = ?`,
-    )
-    .get(tokenHash);
+    .selectFrom('password_resets')
+    .select([
+      'token_hash as tokenHash',
+      'user_id as userId',
+      'created_at as createdAt',
+      'expires_at as expiresAt',
+      'used_at as usedAt',
+    ])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Drops the user's links that can no longer be used (expired or used a day ago). */
-export function deleteStalePasswordResets(db: Db, userId: string, now: number): void {
-  db.prepare('DELETE FROM password_resets WHERE user_id = ? AND expires_at <= ?').run(userId, now);
+export async function deleteStalePasswordResets(
+  db: Db,
+  userId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .deleteFrom('password_resets')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
 }
 
 /**
  * Uses a live link: marks it and every other open link of the user as used, sets the new
  * password hash and deletes all of the user's sessions, in one transaction. False when the
- * link was used or expired meanwhile (two tabs racing), and then nothing changes.
+ * link was used or expired meanwhile (two tabs racing), and then nothing changes. Her devices
+ * are the caller's to tell, once this has committed.
  */
 export function completePasswordReset(
   db: Db,
   props: { tokenHash: string; userId: string; passwordHash: string; now: number },
-): boolean {
-  return db.transaction(() => {
-    const claimed = db
-      .prepare(
-        `UPDATE password_resets SET used_at = @now
-         WHERE token_hash = @tokenHash AND used_at IS NULL AND expires_at > @now`,
-      )
-      .run(props);
-    if (claimed.changes !== 1) return false;
-    db.prepare(
-      'UPDATE password_resets SET used_at = @now WHERE user_id = @userId AND used_at IS NULL',
-    ).run(props);
-    db.prepare(
-      'UPDATE users SET password_hash = @passwordHash, updated_at = @now WHERE id = @userId',
-    ).run(props);
-    db.prepare('DELETE FROM sessions WHERE user_id = @userId').run(props);
-    // Every device of hers is signed out: their live sync streams close (sync/events.ts).
-    changeFeed(db).changed(props.userId, 'account');
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: props.now })
+      .where('token_hash', '=', props.tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', props.now)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: props.now })
+      .where('user_id', '=', props.userId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: props.passwordHash, updated_at: props.now })
+      .where('id', '=', props.userId)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', props.userId).execute();
     return true;
-  })();
+  });
 }

@@ -16,15 +16,15 @@ import { requestPasswordReset, resetPassword } from './resetService';
 export function resetRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post('/forgot-password', (ctx) => {
-    enforce(deps.limiter, forgotPerIp, clientAddressKey(ctx.ip));
+  router.post('/forgot-password', async (ctx) => {
+    await enforce(deps.limiter, forgotPerIp, clientAddressKey(ctx.ip));
     const body = validateBody(ctx, forgotPasswordSchema);
     requestPasswordReset(deps, body);
     ctx.body = { ok: true, message: FORGOT_PASSWORD_MESSAGE };
   });
 
   router.post('/reset-password', async (ctx) => {
-    enforce(deps.limiter, resetPerIp, clientAddressKey(ctx.ip));
+    await enforce(deps.limiter, resetPerIp, clientAddressKey(ctx.ip));
     const body = validateBody(ctx, resetPasswordSchema);
     await resetPassword(deps, body);
     ctx.body = { ok: true };

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { badRequest } from '../http/errors';
 import { resetPasswordEmail } from '../mail/resetEmail';
+import { changeFeed } from '../sync/notify';
 import { findUserByEmail, findUserById } from '../users/service';
 import { loginPerEmail } from './limits';
 import { hashPassword } from './password';
@@ -27,30 +29,28 @@ export const resetLinkOf = (publicUrl: string, token: string) =>
  */
 export function requestPasswordReset(deps: Deps, props: { email: string }): void {
   setImmediate(() => {
-    try {
-      startPasswordReset(deps, props);
-    } catch (error) {
+    startPasswordReset(deps, props).catch((error: unknown) => {
       deps.logger.error({ err: error }, 'the password reset could not be started');
-    }
+    });
   });
 }
 
-function startPasswordReset(deps: Deps, props: { email: string }): void {
-  const user = findUserByEmail(deps, { email: props.email });
+async function startPasswordReset(deps: Deps, props: { email: string }): Promise<void> {
+  const user = await findUserByEmail(deps, { email: props.email });
   if (!user) return;
-  if (deps.limiter.hit(resetMailPerEmail, user.email).limited) return;
+  if ((await deps.limiter.hit(resetMailPerEmail, user.email)).limited) return;
 
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const createdAt = deps.now();
-  deps.legacyDb.transaction(() => {
-    repo.deleteStalePasswordResets(deps.legacyDb, user.id, createdAt);
-    repo.insertPasswordReset(deps.legacyDb, {
+  await inTransaction(deps.db, async (db) => {
+    await repo.deleteStalePasswordResets(db, user.id, createdAt);
+    await repo.insertPasswordReset(db, {
       tokenHash: hashToken(token),
       userId: user.id,
       createdAt,
       expiresAt: createdAt + RESET_TOKEN_LIFETIME_MS,
     });
-  })();
+  });
   sendResetMail(deps, { to: user.email, token });
 }
 
@@ -83,18 +83,20 @@ export async function resetPassword(
   props: { token: string; newPassword: string },
 ): Promise<void> {
   const tokenHash = hashToken(props.token);
-  const reset = repo.findPasswordReset(deps.legacyDb, tokenHash);
+  const reset = await repo.findPasswordReset(deps.db, tokenHash);
   if (!reset || reset.usedAt !== null || reset.expiresAt <= deps.now()) throw invalidResetToken();
   // Hashing is slow and async, so it happens before (never inside) the transaction.
   const passwordHash = await hashPassword(props.newPassword);
-  const done = repo.completePasswordReset(deps.legacyDb, {
+  const done = await repo.completePasswordReset(deps.db, {
     tokenHash,
     userId: reset.userId,
     passwordHash,
     now: deps.now(),
   });
   if (!done) throw invalidResetToken();
-  const user = findUserById(deps, { id: reset.userId });
+  // Every device of hers is signed out: their live sync streams close (sync/events.ts).
+  changeFeed(deps.db).changed(reset.userId, 'account');
+  const user = await findUserById(deps, { id: reset.userId });
   // She proved she owns the address: earlier failed logins no longer lock her out.
-  if (user) deps.limiter.reset(loginPerEmail, user.email);
+  if (user) await deps.limiter.reset(loginPerEmail, user.email);
 }

@@ -18,33 +18,33 @@ export function authRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post('/register', async (ctx) => {
-    enforce(deps.limiter, registerPerIp(deps.config), clientAddressKey(ctx.ip));
+    await enforce(deps.limiter, registerPerIp(deps.config), clientAddressKey(ctx.ip));
     const body = validateBody(ctx, registerSchema);
     const user = await register(deps, body);
-    signIn(deps, ctx, user.id);
+    await signIn(deps, ctx, user.id);
     ctx.status = 201;
-    ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
+    ctx.body = presentUser(user, await entitlementOfUser(deps, { userId: user.id }));
   });
 
   router.post('/login', async (ctx) => {
     const address = clientAddressKey(ctx.ip);
     // Every login request from the address, right, wrong or malformed.
-    enforce(deps.limiter, loginAttemptsPerIp, address);
+    await enforce(deps.limiter, loginAttemptsPerIp, address);
     const body = validateBody(ctx, loginSchema);
     const user = await logIn(deps, { ...body, address, device: knownDeviceOf(deps, ctx) });
-    signIn(deps, ctx, user.id);
-    ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
+    await signIn(deps, ctx, user.id);
+    ctx.body = presentUser(user, await entitlementOfUser(deps, { userId: user.id }));
   });
 
-  router.post('/logout', (ctx) => {
-    signOut(deps, ctx);
+  router.post('/logout', async (ctx) => {
+    await signOut(deps, ctx);
     ctx.body = { ok: true };
   });
 
-  router.get('/user', (ctx) => {
+  router.get('/user', async (ctx) => {
     const user = ctx.state.user;
     if (!user) throw unauthorized();
-    ctx.body = presentUser(user, entitlementOfUser(deps, { userId: user.id }));
+    ctx.body = presentUser(user, await entitlementOfUser(deps, { userId: user.id }));
   });
 
   return router;

@@ -26,8 +26,8 @@ export async function register(
   deps: Deps,
   props: { email: string; password: string },
 ): Promise<UserRow> {
-  enforce(deps.limiter, registerPerEmail, props.email);
-  if (findUserByEmail(deps, { email: props.email })) throw emailTaken();
+  await enforce(deps.limiter, registerPerEmail, props.email);
+  if (await findUserByEmail(deps, { email: props.email })) throw emailTaken();
   // Hashing is slow and async, so it happens before (never inside) the insert.
   const passwordHash = await hashPassword(props.password);
   return createUser(deps, { email: props.email, passwordHash });
@@ -74,34 +74,35 @@ export async function logIn(
   deps: Deps,
   props: { email: string; password: string; address: string; device?: KnownDevice },
 ): Promise<UserRow> {
-  const user = findUserByEmail(deps, { email: props.email });
+  const user = await findUserByEmail(deps, { email: props.email });
   const deviceId = user && props.device?.userId === user.id ? props.device.id : undefined;
   const failures = failureLimits(deps, { ...props, deviceId });
-  const refused = failures
-    .filter((counted) => counted.refuses)
-    .map(({ limit, key }) => deps.limiter.check(limit, key))
-    .filter((state) => state.limited);
+  // Each limit counts the attempt in one statement, so concurrent attempts are counted one
+  // after the other and none slips past a limit; an attempt a limit refuses takes its counts
+  // back. (Not one transaction for all: on PostgreSQL, concurrent attempts on the same
+  // counters would fail to serialize.)
+  const states = await Promise.all(failures.map(({ limit, key }) => deps.limiter.hit(limit, key)));
+  const refused = states.filter((state, index) => failures[index]?.refuses && state.limited);
   if (refused.length > 0) {
+    await Promise.all(failures.map(({ limit, key }) => deps.limiter.release(limit, key)));
     throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
   }
-  // Synchronous from the check on, so concurrent attempts cannot slip past a limit.
-  for (const { limit, key } of failures) deps.limiter.hit(limit, key);
-  const notAFailure = () => {
-    for (const { limit, key } of failures) deps.limiter.release(limit, key);
+  const notAFailure = async () => {
+    await Promise.all(failures.map(({ limit, key }) => deps.limiter.release(limit, key)));
   };
 
   const matches = await verifyPassword(
     props.password,
     user?.passwordHash ?? DUMMY_PASSWORD_HASH,
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
     // Busy: the password was never looked at.
-    notAFailure();
+    await notAFailure();
     throw error;
   });
   if (!user || !matches) throw invalidCredentials();
-  notAFailure();
+  await notAFailure();
   // Her own failures from this address and device are forgotten; other addresses' counts stay.
-  deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
-  if (deviceId !== undefined) deps.limiter.reset(loginPerDevice, deviceId);
+  await deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
+  if (deviceId !== undefined) await deps.limiter.reset(loginPerDevice, deviceId);
   return user;
 }

@@ -9,8 +9,8 @@ import { healthOf } from './service';
  */
 export function healthRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/health', (ctx) => {
-    const health = healthOf(deps);
+  router.get('/health', async (ctx) => {
+    const health = await healthOf(deps);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = health.ok ? 200 : 503;
     ctx.body = health;

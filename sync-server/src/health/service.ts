@@ -21,10 +21,10 @@ const VERSION = (
   }
 ).version;
 
-function databaseState(deps: Deps): Health['database'] {
+async function databaseState(deps: Deps): Promise<Health['database']> {
   try {
-    repo.countMigrations(deps.legacyDb);
-    repo.readEveryTable(deps.legacyDb);
+    await repo.countMigrations(deps.db);
+    await repo.readEveryTable(deps.db);
     return 'ok';
   } catch (error) {
     deps.logger.error({ err: error }, 'health check: the database did not answer');
@@ -33,9 +33,9 @@ function databaseState(deps: Deps): Health['database'] {
 }
 
 /** The server's state now; `ok` is false when the database does not answer or writes fail. */
-export function healthOf(deps: Deps): Health {
-  const database = databaseState(deps);
-  const writes = lastBackgroundWriteFailure(deps.legacyDb) === undefined ? 'ok' : 'failing';
+export async function healthOf(deps: Deps): Promise<Health> {
+  const database = await databaseState(deps);
+  const writes = lastBackgroundWriteFailure(deps.db) === undefined ? 'ok' : 'failing';
   return {
     ok: database === 'ok' && writes === 'ok',
     database,

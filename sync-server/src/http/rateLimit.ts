@@ -1,5 +1,5 @@
-import { withoutFlush } from '../db/open';
-import type { LegacyDb as Db } from '../db/open';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { tooManyRequests } from './errors';
 
 export interface Limit {
@@ -30,93 +30,128 @@ export interface LimitState {
   retryAfter: number;
 }
 
+/**
+ * Each call runs on the limiter's own database, or on `db` when given: the transaction the
+ * count belongs to (it is then undone with it). Called inside a transaction without it, a call
+ * waits for the limiter's database, which on SQLite (one connection) is the transaction's own:
+ * it waits forever.
+ */
 export interface RateLimiter {
   /** Counts one attempt and says whether it is over the limit. */
-  hit(limit: Limit, key: string): LimitState;
+  hit(limit: Limit, key: string, db?: Db): Promise<LimitState>;
   /** Says whether the next attempt would be over the limit, without counting. */
-  check(limit: Limit, key: string): LimitState;
+  check(limit: Limit, key: string, db?: Db): Promise<LimitState>;
   /** Takes one attempt back (e.g. a counted login that succeeded). */
-  release(limit: Limit, key: string): void;
+  release(limit: Limit, key: string, db?: Db): Promise<void>;
   /** Forgets the key's window (in every address's bucket too, when `limit` is their parent). */
-  reset(limit: Limit, key: string): void;
+  reset(limit: Limit, key: string, db?: Db): Promise<void>;
 }
 
 interface Row {
-  window_start: number;
+  windowStart: number;
   count: number;
 }
 
 /**
- * Fixed-window counters in SQLite, so they survive a restart. Every call is one synchronous
- * statement or transaction, so concurrent requests cannot slip past a limit. Their writes are
- * not flushed to the disk at each commit (withoutFlush): a power cut may forget the last few
- * hits, and a flush per send and per login attempt cost more than the rest of the send.
+ * Buckets of the family (`login-email`'s per-address buckets): those whose name begins with
+ * the family and a space. Compared as text, not as a pattern: a bucket name is never read as
+ * one (an address holds `.` and `:`), and both engines agree on substr.
  */
-export function createRateLimiter(db: Db, now: () => number): RateLimiter {
-  const select = db.prepare<[string, string], Row>(
-    'SELECT window_start, count FROM rate_limits WHERE bucket = ? AND key = ?',
-  );
-  const startWindow = db.prepare(
-    `INSERT INTO rate_limits (bucket, key, window_start, count) VALUES (?, ?, ?, 1)
-     ON CONFLICT (bucket, key) DO UPDATE SET window_start = excluded.window_start, count = 1`,
-  );
-  const increment = db.prepare(
-    'UPDATE rate_limits SET count = count + 1 WHERE bucket = ? AND key = ?',
-  );
-  const decrement = db.prepare(
-    'UPDATE rate_limits SET count = max(count - 1, 0) WHERE bucket = ? AND key = ?',
-  );
-  // `bucket GLOB family || ' *'`: the family's per-address buckets (bucket names hold no * ? [).
-  const removeFromFamily = db.prepare(
-    `DELETE FROM rate_limits
-     WHERE key = @key AND (bucket = @bucket OR (@bucket = @family AND bucket GLOB @family || ' *'))`,
-  );
-  const pruneFamily = db.prepare(
-    `DELETE FROM rate_limits
-     WHERE (bucket = @family OR bucket GLOB @family || ' *') AND window_start <= @before`,
-  );
+const inFamily = (family: string) => {
+  const prefix = `${family} `;
+  return sql<boolean>`substr(bucket, 1, ${prefix.length}) = ${prefix}`;
+};
+
+/**
+ * Fixed-window counters in the database, so they survive a restart and hold for every
+ * process. A hit is one statement (an upsert that answers the row it left), so concurrent
+ * requests cannot slip past a limit on either engine: the row is locked while it is counted.
+ */
+export function createRateLimiter(own: Db, now: () => number): RateLimiter {
+  const select = (db: Db, limit: Limit, key: string): Promise<Row | undefined> =>
+    db
+      .selectFrom('rate_limits')
+      .select(['window_start as windowStart', 'count'])
+      .where('bucket', '=', limit.bucket)
+      .where('key', '=', key)
+      .executeTakeFirst();
 
   const stateOf = (limit: Limit, row: Row | undefined, at: number, counting: boolean) => {
     const count = row ? row.count : 0;
     const limited = counting ? count > limit.limit : count >= limit.limit;
     const retryAfter =
-      limited && row ? Math.ceil((row.window_start + limit.windowMs - at) / 1000) : 0;
+      limited && row ? Math.ceil((row.windowStart + limit.windowMs - at) / 1000) : 0;
     return { count, limited, retryAfter };
   };
   const live = (limit: Limit, row: Row | undefined, at: number) =>
-    row && at < row.window_start + limit.windowMs ? row : undefined;
-
-  const hit = db.transaction((limit: Limit, key: string): LimitState => {
-    const at = now();
-    if (live(limit, select.get(limit.bucket, key), at)) {
-      increment.run(limit.bucket, key);
-    } else {
-      // A new window: a good moment to drop this family's finished windows too (a family's
-      // buckets share one window length).
-      pruneFamily.run({ family: familyOf(limit.bucket), before: at - limit.windowMs });
-      startWindow.run(limit.bucket, key, at);
-    }
-    return stateOf(limit, select.get(limit.bucket, key), at, true);
-  });
+    row && at < row.windowStart + limit.windowMs ? row : undefined;
 
   return {
-    hit: (limit, key) => withoutFlush(db, () => hit(limit, key)),
-    check: (limit, key) => {
+    async hit(limit, key, db = own) {
       const at = now();
-      return stateOf(limit, live(limit, select.get(limit.bucket, key), at), at, false);
+      // A live window counts one more; a finished one (or none) starts anew at 1.
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ bucket: limit.bucket, key, window_start: at, count: 1 })
+        .onConflict((oc) =>
+          oc.columns(['bucket', 'key']).doUpdateSet({
+            window_start: sql<number>`CASE WHEN rate_limits.window_start + ${limit.windowMs} > ${at}
+              THEN rate_limits.window_start ELSE excluded.window_start END`,
+            count: sql<number>`CASE WHEN rate_limits.window_start + ${limit.windowMs} > ${at}
+              THEN rate_limits.count + 1 ELSE 1 END`,
+          }),
+        )
+        .returning(['window_start as windowStart', 'count'])
+        .executeTakeFirstOrThrow();
+      if (row.count === 1 && row.windowStart === at) {
+        // A new window: a good moment to drop this family's finished windows too (a family's
+        // buckets share one window length). This one began now, so it stays.
+        const family = familyOf(limit.bucket);
+        await db
+          .deleteFrom('rate_limits')
+          .where((eb) => eb.or([eb('bucket', '=', family), inFamily(family)]))
+          .where('window_start', '<=', at - limit.windowMs)
+          .execute();
+      }
+      return stateOf(limit, row, at, true);
     },
-    release: (limit, key) => {
-      withoutFlush(db, () => decrement.run(limit.bucket, key));
+    async check(limit, key, db = own) {
+      const at = now();
+      return stateOf(limit, live(limit, await select(db, limit, key), at), at, false);
     },
-    reset: (limit, key) => {
+    async release(limit, key, db = own) {
+      await db
+        .updateTable('rate_limits')
+        .set({ count: sql<number>`CASE WHEN count > 0 THEN count - 1 ELSE 0 END` })
+        .where('bucket', '=', limit.bucket)
+        .where('key', '=', key)
+        .execute();
+    },
+    async reset(limit, key, db = own) {
       const family = familyOf(limit.bucket);
-      withoutFlush(db, () => removeFromFamily.run({ key, bucket: limit.bucket, family }));
+      await db
+        .deleteFrom('rate_limits')
+        .where('key', '=', key)
+        .where((eb) =>
+          limit.bucket === family
+            ? eb.or([eb('bucket', '=', limit.bucket), inFamily(family)])
+            : eb('bucket', '=', limit.bucket),
+        )
+        .execute();
     },
   };
 }
 
-/** Counts an attempt and refuses it with a 429 (and Retry-After) when over the limit. */
-export function enforce(limiter: RateLimiter, limit: Limit, key: string): void {
-  const state = limiter.hit(limit, key);
+/**
+ * Counts an attempt and refuses it with a 429 (and Retry-After) when over the limit. Inside a
+ * transaction, pass its `db` (see RateLimiter).
+ */
+export async function enforce(
+  limiter: RateLimiter,
+  limit: Limit,
+  key: string,
+  db?: Db,
+): Promise<void> {
+  const state = await limiter.hit(limit, key, db);
   if (state.limited) throw tooManyRequests(state.retryAfter);
 }

@@ -24,7 +24,10 @@ export function signedInSession(ctx: AppContext): { userId: string; idHash: stri
  * The signed-in user of the request and her current tier, or 401. Her tier is worked out from
  * her purchases and grants (several queries), so routes that do not need it ask `signedInUser`.
  */
-export function signedIn(deps: Deps, ctx: AppContext): { user: UserRow; tier: SubscriptionTier } {
+export async function signedIn(
+  deps: Deps,
+  ctx: AppContext,
+): Promise<{ user: UserRow; tier: SubscriptionTier }> {
   const user = signedInUser(ctx);
-  return { user, tier: tierOf(deps, { userId: user.id }) };
+  return { user, tier: await tierOf(deps, { userId: user.id }) };
 }

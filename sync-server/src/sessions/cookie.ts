@@ -6,7 +6,6 @@ import {
   SESSION_LIFETIME_MS,
   startSession,
 } from './lifecycle';
-import { unchangedMemo } from '../db/unchanged';
 import type { Deps } from '../deps';
 import { findUserById } from '../users/service';
 import { rememberDevice } from '../http/deviceCookie';
@@ -36,18 +35,17 @@ function clearCookie(deps: Deps, ctx: AppContext): void {
 
 /** Puts the signed-in user (if any) on `ctx.state.user` for /api requests. */
 export function sessionMiddleware(deps: Deps): Middleware<AppState> {
-  const memo = unchangedMemo(deps.legacyDb);
   return async (ctx, next) => {
-    memo.requestStarted();
     const id = isApiPath(ctx.path) ? ctx.cookies.get(sessionCookieName(deps)) : undefined;
     if (id) {
-      const session = SESSION_ID_SHAPE.test(id) ? findLiveSession(deps, { id }) : undefined;
-      const user =
-        session && memo(`user ${session.userId}`, () => findUserById(deps, { id: session.userId }));
+      // Read afresh on every request: a session ended or an account deleted by any process
+      // signs the next request out at once.
+      const session = SESSION_ID_SHAPE.test(id) ? await findLiveSession(deps, { id }) : undefined;
+      const user = session && (await findUserById(deps, { id: session.userId }));
       if (session && user) {
         ctx.state.user = user;
         ctx.state.sessionIdHash = session.idHash;
-        noteSessionSeen(deps, { session });
+        await noteSessionSeen(deps, { session });
       } else {
         clearCookie(deps, ctx);
       }
@@ -61,17 +59,17 @@ export function sessionMiddleware(deps: Deps): Middleware<AppState> {
  * session keeps the request's User-Agent (for her devices list); the browser gets a device
  * cookie, so a lock on her email never keeps her out of it (auth/service.ts).
  */
-export function signIn(deps: Deps, ctx: AppContext, userId: string): void {
-  if (ctx.state.sessionIdHash) endSession(deps, { idHash: ctx.state.sessionIdHash });
-  const session = startSession(deps, { userId, userAgent: ctx.get('User-Agent') });
+export async function signIn(deps: Deps, ctx: AppContext, userId: string): Promise<void> {
+  if (ctx.state.sessionIdHash) await endSession(deps, { idHash: ctx.state.sessionIdHash });
+  const session = await startSession(deps, { userId, userAgent: ctx.get('User-Agent') });
   ctx.remove('Set-Cookie');
   ctx.append('Set-Cookie', sessionCookie(deps, session.id, SESSION_LIFETIME_MS / 1000));
   rememberDevice(deps, ctx, userId);
 }
 
 /** Deletes the request's session (if any) and clears the cookie. */
-export function signOut(deps: Deps, ctx: AppContext): void {
-  if (ctx.state.sessionIdHash) endSession(deps, { idHash: ctx.state.sessionIdHash });
+export async function signOut(deps: Deps, ctx: AppContext): Promise<void> {
+  if (ctx.state.sessionIdHash) await endSession(deps, { idHash: ctx.state.sessionIdHash });
   ctx.state.user = undefined;
   ctx.state.sessionIdHash = undefined;
   ctx.remove('Set-Cookie');

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
-import { migrate } from '../db/migrate';
-import { openDatabase } from '../db/open';
+import type { Db } from '../db/database';
+import { openMemoryDb } from '../db/memory';
 import type { Deps } from '../deps';
 import {
   endSession,
   findLiveSession,
-  KNOWN_SESSION_IDS,
+  isSessionLive,
   keptUserAgent,
+  MAX_SESSIONS_PER_USER,
   SESSION_LIFETIME_MS,
   startSession,
 } from './lifecycle';
@@ -30,13 +31,19 @@ describe('keptUserAgent', () => {
 
 describe('findLiveSession', () => {
   /** A database holding her account (u1), and a clock. */
-  function depsWith(secret: string) {
-    const db = openDatabase(':memory:');
-    migrate(db);
-    db.prepare(
-      `INSERT INTO users (id, email, password_hash, created_at, updated_at)
-       VALUES ('u1', 'u1@example.com', 'h', 0, 0)`,
-    ).run();
+  async function depsWith(secret: string) {
+    const db = await openMemoryDb();
+    opened.push(db);
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'u1@example.com',
+        password_hash: 'h',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
     let now = 1_000;
     const deps = {
       db,
@@ -46,28 +53,59 @@ describe('findLiveSession', () => {
     return { deps, later: (ms: number) => (now += ms) };
   }
 
-  it('finds her session by its id every time, whatever ids came between, and never by another secret', () => {
-    const { deps } = depsWith('secret-one');
-    const { id } = startSession(deps, { userId: 'u1' });
-    expect(findLiveSession(deps, { id })?.userId).toBe('u1');
-    for (let index = 0; index <= KNOWN_SESSION_IDS; index += 1) {
-      expect(findLiveSession(deps, { id: randomBytes(32).toString('base64url') })).toBeUndefined();
+  const opened: Db[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((db) => db.destroy()));
+  });
+
+  it('finds her session by its id every time, whatever ids came between, and never by another secret', async () => {
+    const { deps } = await depsWith('secret-one');
+    const { id } = await startSession(deps, { userId: 'u1' });
+    expect((await findLiveSession(deps, { id }))?.userId).toBe('u1');
+    for (let index = 0; index < 20; index += 1) {
+      expect(
+        await findLiveSession(deps, { id: randomBytes(32).toString('base64url') }),
+      ).toBeUndefined();
     }
-    expect(findLiveSession(deps, { id })?.userId).toBe('u1');
+    expect((await findLiveSession(deps, { id }))?.userId).toBe('u1');
     expect(
-      findLiveSession({ ...deps, config: { sessionSecret: 'secret-two' } } as Deps, { id }),
+      await findLiveSession({ ...deps, config: { sessionSecret: 'secret-two' } } as Deps, { id }),
     ).toBeUndefined();
   });
 
-  it('finds it no more once it is ended or has expired', () => {
-    const { deps, later } = depsWith('secret');
-    const ended = startSession(deps, { userId: 'u1' });
-    const expiring = startSession(deps, { userId: 'u1' });
-    expect(findLiveSession(deps, { id: ended.id })).toBeDefined();
-    endSession(deps, { idHash: ended.idHash });
-    expect(findLiveSession(deps, { id: ended.id })).toBeUndefined();
-    expect(findLiveSession(deps, { id: expiring.id })).toBeDefined();
+  it('finds it no more once it is ended or has expired', async () => {
+    const { deps, later } = await depsWith('secret');
+    const ended = await startSession(deps, { userId: 'u1' });
+    const expiring = await startSession(deps, { userId: 'u1' });
+    expect(await findLiveSession(deps, { id: ended.id })).toBeDefined();
+    expect(await isSessionLive(deps, ended.idHash)).toBe(true);
+    await endSession(deps, { idHash: ended.idHash });
+    expect(await findLiveSession(deps, { id: ended.id })).toBeUndefined();
+    expect(await isSessionLive(deps, ended.idHash)).toBe(false);
+    expect(await findLiveSession(deps, { id: expiring.id })).toBeDefined();
     later(SESSION_LIFETIME_MS);
-    expect(findLiveSession(deps, { id: expiring.id })).toBeUndefined();
+    expect(await isSessionLive(deps, expiring.idHash)).toBe(false);
+    expect(await findLiveSession(deps, { id: expiring.id })).toBeUndefined();
+  });
+
+  it('keeps her newest sessions, the one just started always among them, even in one millisecond', async () => {
+    const { deps, later } = await depsWith('secret');
+    const first = await startSession(deps, { userId: 'u1' });
+    later(1);
+    const started: string[] = [];
+    for (let index = 0; index < MAX_SESSIONS_PER_USER + 5; index += 1) {
+      const session = await startSession(deps, { userId: 'u1' });
+      started.push(session.id);
+      expect(await findLiveSession(deps, { id: session.id })).toBeDefined();
+    }
+    const left = await deps.db.selectFrom('sessions').select('id_hash').execute();
+    expect(left).toHaveLength(MAX_SESSIONS_PER_USER);
+    expect(await findLiveSession(deps, { id: first.id })).toBeUndefined();
+    // Of those begun in one millisecond, the first ones started are the ones that ended.
+    const kept = await Promise.all(started.map((id) => findLiveSession(deps, { id })));
+    expect(kept.map((session) => session !== undefined)).toEqual([
+      ...Array<boolean>(5).fill(false),
+      ...Array<boolean>(MAX_SESSIONS_PER_USER).fill(true),
+    ]);
   });
 });

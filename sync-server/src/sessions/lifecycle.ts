@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { unchangedMemo } from '../db/unchanged';
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
-import { remembered } from '../remembered';
 import * as repo from './repo';
 
 /** Absolute lifetime: a session ends 30 days after sign-in, however much it is used. */
@@ -23,25 +22,6 @@ export function hashSessionId(secret: string, id: string): string {
   return createHmac('sha256', secret).update(id).digest('base64url');
 }
 
-/** Session ids whose hash is kept in memory, at most (past it they all go). */
-export const KNOWN_SESSION_IDS = 10_000;
-const idHashesBySecret = new Map<string, (id: string) => string>();
-
-/**
- * hashSessionId, kept for the ids lately seen: a device sends its id with every request, and
- * the HMAC was the largest cost of reading a session that is kept in memory. The ids stay in
- * this process's memory only (as each request's cookie does while it is handled); the database
- * still holds only the HMAC.
- */
-function knownIdHash(secret: string, id: string): string {
-  let idHashOf = idHashesBySecret.get(secret);
-  if (!idHashOf) {
-    idHashOf = remembered(KNOWN_SESSION_IDS, (each) => hashSessionId(secret, each));
-    idHashesBySecret.set(secret, idHashOf);
-  }
-  return idHashOf(id);
-}
-
 export interface NewSession {
   /** The secret that goes into the cookie, and nowhere else. */
   id: string;
@@ -52,66 +32,84 @@ export interface NewSession {
 /** Sessions one user keeps at once; signing in once more ends her oldest. */
 export const MAX_SESSIONS_PER_USER = 20;
 
+/** Sessions this process started, from a random point (so the count itself says nothing). */
+let startedSessions = randomBytes(4).readUInt32BE(0);
+
+/**
+ * A new public id: 32 hex characters, the first 8 a count of the sessions this process started,
+ * the other 24 random. Sessions begun in the same millisecond are then ordered by their public
+ * ids as they were started (repo.deleteOldestSessions), on every engine.
+ */
+function nextPublicId(): string {
+  startedSessions = (startedSessions + 1) >>> 0;
+  return startedSessions.toString(16).padStart(8, '0') + randomBytes(12).toString('hex');
+}
+
 /**
  * A brand-new session for a user. Also tidies away her expired ones and, past
  * MAX_SESSIONS_PER_USER, her oldest, so logins in a loop cannot pile up rows.
  */
-export function startSession(
+export async function startSession(
   deps: Deps,
   props: { userId: string; userAgent?: string | null },
-): NewSession {
+): Promise<NewSession> {
   const id = randomBytes(SESSION_ID_BYTES).toString('base64url');
   const idHash = hashSessionId(deps.config.sessionSecret, id);
   const createdAt = deps.now();
   const expiresAt = createdAt + SESSION_LIFETIME_MS;
-  deps.legacyDb.transaction(() => {
-    repo.deleteExpiredSessions(deps.legacyDb, props.userId, createdAt);
-    repo.insertSession(deps.legacyDb, {
+  await inTransaction(deps.db, async (db) => {
+    await repo.deleteExpiredSessions(db, props.userId, createdAt);
+    // Room for the new one first: it is never among the oldest, even when others began in
+    // the same millisecond.
+    await repo.deleteOldestSessions(db, props.userId, MAX_SESSIONS_PER_USER - 1);
+    await repo.insertSession(db, {
       idHash,
-      publicId: randomBytes(16).toString('hex'),
+      publicId: nextPublicId(),
       userId: props.userId,
       userAgent: keptUserAgent(props.userAgent),
       createdAt,
       lastSeenAt: createdAt,
       expiresAt,
     });
-    repo.deleteOldestSessions(deps.legacyDb, props.userId, MAX_SESSIONS_PER_USER);
-  })();
+  });
   return { id, idHash, expiresAt };
 }
 
-/** The live session behind a cookie value; an expired one is deleted and not returned. */
-export function findLiveSession(deps: Deps, props: { id: string }) {
-  const idHash = knownIdHash(deps.config.sessionSecret, props.id);
-  const session = unchangedMemo(deps.legacyDb)(`session ${idHash}`, () =>
-    repo.findSession(deps.legacyDb, idHash),
-  );
+/**
+ * The live session behind a cookie value; an expired one is deleted and not returned. Read
+ * from the database on every request (one indexed read), so a session ended by any process
+ * is gone at once for every other.
+ */
+export async function findLiveSession(
+  deps: Deps,
+  props: { id: string },
+): Promise<repo.SessionRow | undefined> {
+  const idHash = hashSessionId(deps.config.sessionSecret, props.id);
+  const session = await repo.findSession(deps.db, idHash);
   if (!session) return undefined;
   if (session.expiresAt <= deps.now()) {
-    repo.deleteSession(deps.legacyDb, idHash);
+    await repo.deleteSession(deps.db, idHash);
     return undefined;
   }
   return session;
 }
 
 /** True while the session behind this hash exists and has not expired (nothing is deleted). */
-export function isSessionLive(deps: Deps, idHash: string): boolean {
-  const session = unchangedMemo(deps.legacyDb)(`session ${idHash}`, () =>
-    repo.findSession(deps.legacyDb, idHash),
-  );
+export async function isSessionLive(deps: Deps, idHash: string): Promise<boolean> {
+  const session = await repo.findSession(deps.db, idHash);
   return session !== undefined && session.expiresAt > deps.now();
 }
 
 /** Notes that the session was used now; written at most once a minute per session. */
-export function noteSessionSeen(
+export async function noteSessionSeen(
   deps: Deps,
   props: { session: Pick<repo.SessionRow, 'idHash' | 'lastSeenAt'> },
-): void {
+): Promise<void> {
   const at = deps.now();
   if (at - props.session.lastSeenAt < LAST_SEEN_INTERVAL_MS) return;
-  repo.touchSession(deps.legacyDb, props.session.idHash, at, at - LAST_SEEN_INTERVAL_MS);
+  await repo.touchSession(deps.db, props.session.idHash, at, at - LAST_SEEN_INTERVAL_MS);
 }
 
-export function endSession(deps: Deps, props: { idHash: string }): void {
-  repo.deleteSession(deps.legacyDb, props.idHash);
+export async function endSession(deps: Deps, props: { idHash: string }): Promise<void> {
+  await repo.deleteSession(deps.db, props.idHash);
 }

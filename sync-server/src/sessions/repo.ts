@@ -1,4 +1,4 @@
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
 
 export interface SessionRow {
   idHash: string;
@@ -12,30 +12,43 @@ export interface SessionRow {
   expiresAt: number;
 }
 
-const COLUMNS = `id_hash AS idHash, public_id AS publicId, user_id AS userId,
-  user_agent AS userAgent, created_at AS createdAt,
-  coalesce(last_seen_at, created_at) AS lastSeenAt, expires_at AS expiresAt`;
+const selectSessions = (db: Db) =>
+  db
+    .selectFrom('sessions')
+    .select((eb) => [
+      'id_hash as idHash',
+      'public_id as publicId',
+      'user_id as userId',
+      'user_agent as userAgent',
+      'created_at as createdAt',
+      eb.fn.coalesce('last_seen_at', 'created_at').as('lastSeenAt'),
+      'expires_at as expiresAt',
+    ])
+    // Every session has one since migration 008 (the column itself allows none).
+    .$narrowType<{ publicId: string }>();
 
-export function insertSession(db: Db, session: SessionRow): void {
-  db.prepare(
-    `INSERT INTO sessions (id_hash, public_id, user_id, user_agent, created_at, last_seen_at, expires_at)
-     VALUES (@idHash, @publicId, @userId, @userAgent, @createdAt, @lastSeenAt, @expiresAt)`,
-  ).run(session);
+export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: session.idHash,
+      public_id: session.publicId,
+      user_id: session.userId,
+      user_agent: session.userAgent,
+      created_at: session.createdAt,
+      last_seen_at: session.lastSeenAt,
+      expires_at: session.expiresAt,
+    })
+    .execute();
 }
 
-export function findSession(db: Db, idHash: string): SessionRow | undefined {
-  return db
-    .prepare<[string], SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE id_hash = ?`)
-    .get(idHash);
+export function findSession(db: Db, idHash: string): Promise<SessionRow | undefined> {
+  return selectSessions(db).where('id_hash', '=', idHash).executeTakeFirst();
 }
 
 /** Her live sessions (expiring after `now`), in no particular order. */
-export function findLiveSessionsOfUser(db: Db, userId: string, now: number): SessionRow[] {
-  return db
-    .prepare<[string, number], SessionRow>(
-      `SELECT ${COLUMNS} FROM sessions WHERE user_id = ? AND expires_at > ?`,
-    )
-    .all(userId, now);
+export function findLiveSessionsOfUser(db: Db, userId: string, now: number): Promise<SessionRow[]> {
+  return selectSessions(db).where('user_id', '=', userId).where('expires_at', '>', now).execute();
 }
 
 /** Her session with this public id (anyone else's is not found). */
@@ -43,43 +56,72 @@ export function findSessionOfUser(
   db: Db,
   userId: string,
   publicId: string,
-): SessionRow | undefined {
-  return db
-    .prepare<[string, string], SessionRow>(
-      `SELECT ${COLUMNS} FROM sessions WHERE user_id = ? AND public_id = ?`,
-    )
-    .get(userId, publicId);
+): Promise<SessionRow | undefined> {
+  return selectSessions(db)
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
 }
 
 /** Records a use of the session, unless one was recorded since `before` (at most one write a minute). */
-export function touchSession(db: Db, idHash: string, at: number, before: number): void {
-  db.prepare(
-    `UPDATE sessions SET last_seen_at = ?
-     WHERE id_hash = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)`,
-  ).run(at, idHash, before);
+export async function touchSession(
+  db: Db,
+  idHash: string,
+  at: number,
+  before: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: at })
+    .where('id_hash', '=', idHash)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', before)]))
+    .execute();
 }
 
-export function deleteSession(db: Db, idHash: string): void {
-  db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
 
 /** Ends every session of hers but `keepIdHash`; returns how many ended. */
-export function deleteOtherSessions(db: Db, userId: string, keepIdHash: string): number {
-  return db
-    .prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?')
-    .run(userId, keepIdHash).changes;
+export async function deleteOtherSessions(
+  db: Db,
+  userId: string,
+  keepIdHash: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id_hash', '<>', keepIdHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
-export function deleteExpiredSessions(db: Db, userId: string, now: number): void {
-  db.prepare('DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?').run(userId, now);
+export async function deleteExpiredSessions(db: Db, userId: string, now: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
 }
 
-/** Ends her sessions beyond the `keep` newest (by sign-in time, then by insertion). */
-export function deleteOldestSessions(db: Db, userId: string, keep: number): void {
-  db.prepare(
-    `DELETE FROM sessions WHERE user_id = @userId AND rowid NOT IN (
-       SELECT rowid FROM sessions WHERE user_id = @userId
-       ORDER BY created_at DESC, rowid DESC LIMIT +@keep
-     )`,
-  ).run({ userId, keep });
+/**
+ * Ends her sessions beyond the `keep` newest by sign-in time; of those begun in the same
+ * millisecond, the one started later is the newer (its public id says: lifecycle.ts).
+ */
+export async function deleteOldestSessions(db: Db, userId: string, keep: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where(
+      'id_hash',
+      'not in',
+      db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('public_id', 'desc')
+        .limit(keep),
+    )
+    .execute();
 }

@@ -10,30 +10,30 @@ import { endOtherSessions, endSessionOfUser, listSessions } from './service';
 export function sessionRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.get('/sessions', (ctx) => {
+  router.get('/sessions', async (ctx) => {
     const { userId, idHash } = signedInSession(ctx);
     ctx.set('Cache-Control', 'no-store');
     const answer: SessionsAnswer = {
-      sessions: listSessions(deps, { userId, currentIdHash: idHash }),
+      sessions: await listSessions(deps, { userId, currentIdHash: idHash }),
     };
     ctx.body = answer;
   });
 
-  router.delete('/sessions/:id', (ctx) => {
+  router.delete('/sessions/:id', async (ctx) => {
     const { userId, idHash } = signedInSession(ctx);
-    const { wasCurrent } = endSessionOfUser(deps, {
+    const { wasCurrent } = await endSessionOfUser(deps, {
       userId,
       publicId: ctx.params.id ?? '',
       currentIdHash: idHash,
     });
-    if (wasCurrent) signOut(deps, ctx);
+    if (wasCurrent) await signOut(deps, ctx);
     ctx.body = { ok: true };
   });
 
-  router.delete('/sessions', (ctx) => {
+  router.delete('/sessions', async (ctx) => {
     const { userId, idHash } = signedInSession(ctx);
     const answer: EndSessionsAnswer = {
-      ended: endOtherSessions(deps, { userId, currentIdHash: idHash }),
+      ended: await endOtherSessions(deps, { userId, currentIdHash: idHash }),
     };
     ctx.body = answer;
   });

@@ -1,6 +1,7 @@
 import type { SessionView } from '@shared/account';
 import * as repo from './repo';
 import type { SessionRow } from './repo';
+import { afterCommit, inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { changeFeed } from '../sync/notify';
@@ -22,12 +23,12 @@ export function presentSession(row: SessionRow, currentIdHash: string | undefine
 }
 
 /** Her live sessions: the current one first, then the most recently seen. */
-export function listSessions(
+export async function listSessions(
   deps: Deps,
   props: { userId: string; currentIdHash?: string | undefined },
-): SessionView[] {
-  return repo
-    .findLiveSessionsOfUser(deps.legacyDb, props.userId, deps.now())
+): Promise<SessionView[]> {
+  const rows = await repo.findLiveSessionsOfUser(deps.db, props.userId, deps.now());
+  return rows
     .map((row) => presentSession(row, props.currentIdHash))
     .sort(
       (a, b) =>
@@ -41,27 +42,30 @@ export function listSessions(
  * Ends one session of hers by its public id; someone else's, an expired one or an unknown id
  * is a 404 and nothing ends. Says whether it was the current one.
  */
-export function endSessionOfUser(
+export async function endSessionOfUser(
   deps: Deps,
   props: { userId: string; publicId: string; currentIdHash?: string | undefined },
-): { wasCurrent: boolean } {
+): Promise<{ wasCurrent: boolean }> {
   if (!PUBLIC_ID_PATTERN.test(props.publicId)) throw sessionNotFound();
-  const row = repo.findSessionOfUser(deps.legacyDb, props.userId, props.publicId);
-  if (!row || row.expiresAt <= deps.now()) throw sessionNotFound();
-  repo.deleteSession(deps.legacyDb, row.idHash);
-  // Its live sync stream, if one is open, closes (sync/events.ts).
-  changeFeed(deps.legacyDb).changed(props.userId, 'account');
-  return { wasCurrent: row.idHash === props.currentIdHash };
+  return inTransaction(deps.db, async (db) => {
+    const row = await repo.findSessionOfUser(db, props.userId, props.publicId);
+    if (!row || row.expiresAt <= deps.now()) throw sessionNotFound();
+    await repo.deleteSession(db, row.idHash);
+    // Its live sync stream, if one is open, closes (sync/events.ts).
+    afterCommit(db, () => changeFeed(deps.db).changed(props.userId, 'account'));
+    return { wasCurrent: row.idHash === props.currentIdHash };
+  });
 }
 
 /** Ends every session of hers but the current one; answers how many live ones ended. */
-export function endOtherSessions(
+export async function endOtherSessions(
   deps: Deps,
   props: { userId: string; currentIdHash: string },
-): number {
-  return deps.legacyDb.transaction(() => {
-    repo.deleteExpiredSessions(deps.legacyDb, props.userId, deps.now());
-    changeFeed(deps.legacyDb).changed(props.userId, 'account');
-    return repo.deleteOtherSessions(deps.legacyDb, props.userId, props.currentIdHash);
-  })();
+): Promise<number> {
+  return inTransaction(deps.db, async (db) => {
+    await repo.deleteExpiredSessions(db, props.userId, deps.now());
+    const ended = await repo.deleteOtherSessions(db, props.userId, props.currentIdHash);
+    afterCommit(db, () => changeFeed(deps.db).changed(props.userId, 'account'));
+    return ended;
+  });
 }

@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { profileUpdateSchema } from '@shared/account-schema';
+import { afterCommit, inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { AppError, notFound } from '../http/errors';
+import { changeFeed } from '../sync/notify';
 import {
   isCurrentPictureUrl,
   makeThumbnail,
@@ -30,7 +32,11 @@ export const invalidProfileImage = () =>
 export interface ProfileUpdated {
   /** Her row as it now is. */
   user: UserRow;
-  /** Settles once a picture she removed is gone from disk too (never rejects). */
+  /**
+   * Settles once a picture she removed is gone from disk too (never rejects). The file goes
+   * once the change has committed: when the change ran inside a caller's transaction (a sync
+   * push), once that one has; never, when that one was undone.
+   */
   filesRemoved: Promise<void>;
 }
 
@@ -40,12 +46,12 @@ export interface ProfileUpdated {
  * metadata.location, theme). `profileImage: null` removes her picture (row at once, file just
  * after); her current picture's URL (also absolute on PUBLIC_URL) changes nothing; any other
  * value (another user's picture, an outside URL, anything not a URL) is refused (400) and
- * nothing changes. Synchronous up to the file removal, so it can run inside a sync push.
+ * nothing changes. Runs in the caller's transaction when `deps.db` is one (a sync push).
  */
-export function updateProfile(
+export async function updateProfile(
   deps: Deps,
   props: { userId: string; update: ProfileUpdateInput },
-): ProfileUpdated {
+): Promise<ProfileUpdated> {
   const { update } = props;
   const changes: ProfileChanges = {};
   if (update.name !== undefined) changes.name = update.name;
@@ -55,8 +61,8 @@ export function updateProfile(
   if (update.metadata?.location !== undefined) changes.location = update.metadata.location;
   if (update.theme !== undefined) changes.theme = update.theme;
 
-  const replaced = deps.legacyDb.transaction((): { user: UserRow; removedUrl: string | null } => {
-    const current = repo.findUserById(deps.legacyDb, props.userId);
+  const replaced = await inTransaction(deps.db, async (db) => {
+    const current = await repo.findUserById(db, props.userId);
     if (!current) throw notFound('User not found');
     let removedUrl: string | null = null;
     if (update.profileImage === null) {
@@ -71,21 +77,24 @@ export function updateProfile(
     ) {
       throw invalidProfileImage();
     }
-    repo.updateProfileFields(deps.legacyDb, {
-      id: props.userId,
-      changes,
-      updatedAt: deps.now(),
-    });
-    const user = repo.findUserById(deps.legacyDb, props.userId);
+    await repo.updateProfileFields(db, { id: props.userId, changes, updatedAt: deps.now() });
+    const user = await repo.findUserById(db, props.userId);
     if (!user) throw new Error('The user row was not found after its update');
+    // Her other devices fetch her account again (GET /api/sync/events).
+    afterCommit(db, () => changeFeed(deps.db).changed(props.userId, 'account'));
     return { user, removedUrl };
-  })();
+  });
 
-  const filesRemoved = removeProfileImageFile(deps, {
-    userId: props.userId,
-    url: replaced.removedUrl,
-  }).catch((error: unknown) => {
-    deps.logger.error({ err: error }, 'could not remove a profile picture file');
+  const filesRemoved = new Promise<void>((resolve) => {
+    afterCommit(deps.db, () => {
+      resolve(
+        removeProfileImageFile(deps, { userId: props.userId, url: replaced.removedUrl }).catch(
+          (error: unknown) => {
+            deps.logger.error({ err: error }, 'could not remove a profile picture file');
+          },
+        ),
+      );
+    });
   });
   return { user: replaced.user, filesRemoved };
 }
@@ -95,7 +104,7 @@ export async function removeProfilePicture(
   deps: Deps,
   props: { userId: string },
 ): Promise<UserRow> {
-  const { user, filesRemoved } = updateProfile(deps, {
+  const { user, filesRemoved } = await updateProfile(deps, {
     userId: props.userId,
     update: { profileImage: null },
   });
@@ -117,18 +126,19 @@ export async function uploadProfilePicture(
   const imageUrl = profileImageUrlOf(id);
   let swapped: { user: UserRow; previous: string | null };
   try {
-    swapped = deps.legacyDb.transaction(() => {
-      const current = repo.findUserById(deps.legacyDb, props.userId);
+    swapped = await inTransaction(deps.db, async (db) => {
+      const current = await repo.findUserById(db, props.userId);
       if (!current) throw notFound('User not found');
-      repo.updateProfileFields(deps.legacyDb, {
+      await repo.updateProfileFields(db, {
         id: props.userId,
         changes: { profileImage: imageUrl },
         updatedAt: deps.now(),
       });
-      const user = repo.findUserById(deps.legacyDb, props.userId);
+      const user = await repo.findUserById(db, props.userId);
       if (!user) throw new Error('The user row was not found after its update');
+      afterCommit(db, () => changeFeed(deps.db).changed(props.userId, 'account'));
       return { user, previous: current.profileImage };
-    })();
+    });
   } catch (error) {
     await rm(file, { force: true });
     throw error;

@@ -4,26 +4,31 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
-import { migrate } from '../db/migrate';
-import { openDatabase } from '../db/open';
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
+import { openMemoryDb } from '../db/memory';
 import { profileImageIdOf, removeProfileImages, writeProfileImage } from './profileImage';
 
 let dataDir: string;
-let deps: { config: Config; legacyDb: Db; now: () => number };
+let deps: { config: Config; db: Db; now: () => number };
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'besties-profile-'));
-  const db = openDatabase(':memory:');
-  migrate(db);
-  for (const id of ['ann', 'eve']) {
-    db.prepare(
-      "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, 'h', 0, 0)",
-    ).run(id, `${id}@example.com`);
-  }
-  deps = { config: { dataDir, storageQuotaBytes: 1024 } as Config, legacyDb: db, now: () => 0 };
+  const db = await openMemoryDb();
+  await db
+    .insertInto('users')
+    .values(
+      ['ann', 'eve'].map((id) => ({
+        id,
+        email: `${id}@example.com`,
+        password_hash: 'h',
+        created_at: 0,
+        updated_at: 0,
+      })),
+    )
+    .execute();
+  deps = { config: { dataDir, storageQuotaBytes: 1024 } as Config, db, now: () => 0 };
 });
 afterEach(async () => {
-  deps.legacyDb.close();
+  await deps.db.destroy();
   await rm(dataDir, { recursive: true, force: true });
 });
 

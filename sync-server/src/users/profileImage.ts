@@ -103,21 +103,25 @@ export async function makeThumbnail(upload: Buffer): Promise<Buffer> {
  * it replaces as freed; its size is noted so it counts once her row points at it.
  */
 export async function writeProfileImage(
-  deps: Pick<Deps, 'config' | 'legacyDb' | 'now'>,
+  deps: Pick<Deps, 'config' | 'db' | 'now'>,
   props: { userId: string; bytes: Buffer },
 ): Promise<{ id: string; file: string }> {
   const { userId } = props;
-  ensureRoomFor(deps, {
+  await ensureRoomFor(deps, {
     userId,
     bytes: props.bytes.length,
-    freed: currentPictureBytes(deps, { userId }),
+    freed: await currentPictureBytes(deps, { userId }),
   });
   const id = randomBytes(16).toString('base64url');
   const file = profileImageFile(deps.config.dataDir, { userId, id });
   await mkdir(profileImagesDir(deps.config.dataDir), { recursive: true, mode: 0o700 });
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await writeFile(file, props.bytes, { mode: 0o600, flag: 'wx' });
-  recordPictureFile(deps, { url: profileImageUrlOf(id), userId, bytes: props.bytes.length });
+  await recordPictureFile(deps, {
+    url: profileImageUrlOf(id),
+    userId,
+    bytes: props.bytes.length,
+  });
   return { id, file };
 }
 

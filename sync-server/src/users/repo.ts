@@ -1,5 +1,4 @@
-import type { LegacyDb as Db } from '../db/open';
-import { changeFeed } from '../sync/notify';
+import type { Db } from '../db/database';
 
 /** A users row. Holds the password hash: never send it, present it (users/present.ts). */
 export interface UserRow {
@@ -16,25 +15,44 @@ export interface UserRow {
   updatedAt: number;
 }
 
-const COLUMNS = `id, email, password_hash AS passwordHash, name, profile_image AS profileImage,
-  age_range AS ageRange, location, theme, created_at AS createdAt, updated_at AS updatedAt`;
+const selectUsers = (db: Db) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'password_hash as passwordHash',
+      'name',
+      'profile_image as profileImage',
+      'age_range as ageRange',
+      'location',
+      'theme',
+      'created_at as createdAt',
+      'updated_at as updatedAt',
+    ]);
 
-export function insertUser(
+export async function insertUser(
   db: Db,
   user: Pick<UserRow, 'id' | 'email' | 'passwordHash' | 'createdAt'>,
-): void {
-  db.prepare(
-    `INSERT INTO users (id, email, password_hash, created_at, updated_at)
-     VALUES (@id, @email, @passwordHash, @createdAt, @createdAt)`,
-  ).run(user);
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email,
+      password_hash: user.passwordHash,
+      created_at: user.createdAt,
+      updated_at: user.createdAt,
+    })
+    .execute();
 }
 
-export function findUserById(db: Db, id: string): UserRow | undefined {
-  return db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id);
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return selectUsers(db).where('id', '=', id).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = ?`).get(email);
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return selectUsers(db).where('email', '=', email).executeTakeFirst();
 }
 
 /** The profile fields a change may set; an absent field stays as it is. */
@@ -46,29 +64,25 @@ export interface ProfileChanges {
   profileImage?: string | null;
 }
 
-const PROFILE_COLUMNS: Record<keyof ProfileChanges, string> = {
-  name: 'name',
-  ageRange: 'age_range',
-  location: 'location',
-  theme: 'theme',
-  profileImage: 'profile_image',
-};
-
-/** Sets the fields present in `changes` (and updated_at). */
-export function updateProfileFields(
+/**
+ * Sets the fields present in `changes` (and updated_at). Her other devices are to fetch her
+ * account again: the caller tells them once the write has committed (users/profile.ts).
+ */
+export async function updateProfileFields(
   db: Db,
   props: { id: string; changes: ProfileChanges; updatedAt: number },
-): void {
-  const keys = (Object.keys(PROFILE_COLUMNS) as Array<keyof ProfileChanges>).filter(
-    (key) => props.changes[key] !== undefined,
-  );
-  const sets = [
-    ...keys.map((key) => `${PROFILE_COLUMNS[key]} = @${key}`),
-    'updated_at = @updatedAt',
-  ];
-  const values: Record<string, unknown> = { id: props.id, updatedAt: props.updatedAt };
-  for (const key of keys) values[key] = props.changes[key];
-  db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`).run(values);
-  // Her other devices fetch her account again (GET /api/sync/events).
-  changeFeed(db).changed(props.id, 'account');
+): Promise<void> {
+  const { changes } = props;
+  await db
+    .updateTable('users')
+    .set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.ageRange !== undefined && { age_range: changes.ageRange }),
+      ...(changes.location !== undefined && { location: changes.location }),
+      ...(changes.theme !== undefined && { theme: changes.theme }),
+      ...(changes.profileImage !== undefined && { profile_image: changes.profileImage }),
+      updated_at: props.updatedAt,
+    })
+    .where('id', '=', props.id)
+    .execute();
 }

@@ -36,8 +36,8 @@ export const PROFILE_IMAGE_UPLOADS = {
 export function userRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
-  const present = (user: UserRow): PublicUser =>
-    presentUser(user, entitlementOfUser(deps, { userId: user.id }));
+  const present = async (user: UserRow): Promise<PublicUser> =>
+    presentUser(user, await entitlementOfUser(deps, { userId: user.id }));
   const signedInUser = (user: UserRow | undefined): UserRow => {
     if (!user) throw unauthorized();
     return user;
@@ -49,14 +49,14 @@ export function userRoutes(deps: Deps): Router<AppState> {
       throw forbidden('You can only change your own profile', 'forbidden');
     }
     const update = validateBody(ctx, profileUpdateSchema);
-    const updated = updateProfile(deps, { userId: user.id, update });
+    const updated = await updateProfile(deps, { userId: user.id, update });
     await updated.filesRemoved;
-    ctx.body = present(updated.user);
+    ctx.body = await present(updated.user);
   });
 
   router.post('/user/profile-image', async (ctx) => {
     const user = signedInUser(ctx.state.user);
-    enforce(deps.limiter, PROFILE_IMAGE_UPLOADS, user.id);
+    await enforce(deps.limiter, PROFILE_IMAGE_UPLOADS, user.id);
     const form = await readImageForm(ctx, {
       field: PROFILE_IMAGE_FIELD,
       maxBytes: PROFILE_IMAGE_MAX_BYTES,
@@ -66,14 +66,15 @@ export function userRoutes(deps: Deps): Router<AppState> {
     const uploaded = await uploadProfilePicture(deps, { userId: user.id, upload: form.image });
     const answer: ProfileImageAnswer = {
       imageUrl: uploaded.imageUrl,
-      user: present(uploaded.user),
+      user: await present(uploaded.user),
     };
     ctx.body = answer;
   });
 
   router.delete('/user/profile-image', async (ctx) => {
     const user = signedInUser(ctx.state.user);
-    ctx.body = { ok: true, user: present(await removeProfilePicture(deps, { userId: user.id })) };
+    const removed = await removeProfilePicture(deps, { userId: user.id });
+    ctx.body = { ok: true, user: await present(removed) };
   });
 
   /** Her picture, to her only: a visitor gets 401, anyone else the 404 of an unknown id. */
