@@ -3,6 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../sync-server/src/config';
+import type { Config } from '../sync-server/src/config';
+import { sqliteDb } from '../sync-server/src/db/database';
+import type { Db } from '../sync-server/src/db/database';
 import { DB_FILE_NAME } from '../sync-server/src/db/open';
 import { holdsReferralCounts, yearReport } from '../sync-server/src/referrals/service';
 import type { ReferralTotals, YearReport } from '../sync-server/src/referrals/service';
@@ -10,8 +13,8 @@ import type { ReferralTotals, YearReport } from '../sync-server/src/referrals/se
 /**
  * `npm run report:referrals -- --year 2027`: the year's crisis referral notifications as
  * California's SB 243 asks operators to report them (how many times a crisis service provider
- * referral notification was issued), by month and for the year, from DATA_DIR's database,
- * opened read-only (safe while the server runs). Exit 2: the command line is wrong; 1: no
+ * referral notification was issued), by month and for the year, from the server's database
+ * (DATA_DIR's SQLite file, opened read-only: safe while the server runs). Exit 2: the command line is wrong; 1: no
  * database to read, or a bad configuration.
  */
 
@@ -78,7 +81,24 @@ function formatReport(report: YearReport): string {
   ].join('\n');
 }
 
-function main(): number {
+/**
+ * The server's database as the report reads it, the same Db the server's code takes: DATA_DIR's
+ * SQLite file, read-only, and where it is. Undefined (and why, said on stderr) when there is
+ * none.
+ */
+function serverDatabase(config: Config): { db: Db; where: string } | undefined {
+  const file = path.join(config.dataDir, DB_FILE_NAME);
+  if (!existsSync(file)) {
+    console.error(`No database at ${file} (is DATA_DIR set as the server's?)`);
+    return undefined;
+  }
+  return {
+    db: sqliteDb(new Database(file, { readonly: true, fileMustExist: true })),
+    where: file,
+  };
+}
+
+async function main(): Promise<number> {
   let year: number;
   try {
     year = yearFromArgs(process.argv.slice(2));
@@ -87,27 +107,23 @@ function main(): number {
     console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
-  const config = loadConfig();
-  const file = path.join(config.dataDir, DB_FILE_NAME);
-  if (!existsSync(file)) {
-    console.error(`No database at ${file} (is DATA_DIR set as the server's?)`);
-    return 1;
-  }
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const opened = serverDatabase(loadConfig());
+  if (!opened) return 1;
+  const { db, where } = opened;
   try {
-    if (!holdsReferralCounts({ legacyDb: db })) {
-      console.error(`${file} holds no referral counts yet: start the server once to upgrade it.`);
+    if (!(await holdsReferralCounts({ db }))) {
+      console.error(`${where} holds no referral counts yet: start the server once to upgrade it.`);
       return 1;
     }
-    console.log(formatReport(yearReport({ legacyDb: db }, { year })));
+    console.log(formatReport(await yearReport({ db }, { year })));
     return 0;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
 try {
-  process.exitCode = main();
+  process.exitCode = await main();
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Report failed: ${String(error)}`);
   process.exitCode = 1;

@@ -1,4 +1,4 @@
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
 
 export interface EntitlementRow {
   userId: string;
@@ -7,22 +7,34 @@ export interface EntitlementRow {
   updatedAt: number;
 }
 
-export function findEntitlement(db: Db, userId: string): EntitlementRow | undefined {
+export async function findEntitlement(db: Db, userId: string): Promise<EntitlementRow | undefined> {
   return db
-    .prepare<[string], EntitlementRow>(
-      `SELECT user_id AS userId, tier, expires_at AS expiresAt, updated_at AS updatedAt
-       FROM entitlements WHERE user_id = ?`,
-    )
-    .get(userId);
+    .selectFrom('entitlements')
+    .select(['user_id as userId', 'tier', 'expires_at as expiresAt', 'updated_at as updatedAt'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
-export function upsertEntitlement(db: Db, row: EntitlementRow): void {
-  db.prepare(
-    `INSERT INTO entitlements (user_id, tier, expires_at, updated_at)
-     VALUES (@userId, @tier, @expiresAt, @updatedAt)
-     ON CONFLICT (user_id) DO UPDATE SET
-       tier = excluded.tier, expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
-  ).run(row);
+export async function upsertEntitlement(
+  db: Db,
+  row: EntitlementRow & { tier: 'free' | 'basic' | 'premium' | 'vip' },
+): Promise<void> {
+  await db
+    .insertInto('entitlements')
+    .values({
+      user_id: row.userId,
+      tier: row.tier,
+      expires_at: row.expiresAt,
+      updated_at: row.updatedAt,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        tier: eb.ref('excluded.tier'),
+        expires_at: eb.ref('excluded.expires_at'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 }
 
 /** A purchase that counts: fulfilled and not refunded or disputed. */
@@ -36,13 +48,17 @@ export interface GrantingPurchaseRow {
  * Her purchases that give her a plan, in fulfilment order. Payments owns and writes the
  * purchases table; entitlements only reads it here, so neither service imports the other.
  */
-export function grantingPurchases(db: Db, userId: string): GrantingPurchaseRow[] {
+export async function grantingPurchases(db: Db, userId: string): Promise<GrantingPurchaseRow[]> {
   return db
-    .prepare<[string], GrantingPurchaseRow>(
-      `SELECT id, plan_id AS planId, fulfilled_at AS fulfilledAt FROM purchases
-       WHERE user_id = ? AND status = 'succeeded' AND fulfilled_at IS NOT NULL
-         AND revoked_at IS NULL
-       ORDER BY fulfilled_at, created_at, id`,
-    )
-    .all(userId);
+    .selectFrom('purchases')
+    .select(['id', 'plan_id as planId', 'fulfilled_at as fulfilledAt'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'succeeded')
+    .where('fulfilled_at', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .orderBy('fulfilled_at')
+    .orderBy('created_at')
+    .orderBy('id')
+    .$narrowType<{ fulfilledAt: number }>()
+    .execute();
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../db/migrate';
-import { openDatabase } from '../db/open';
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
+import { openMemoryDb } from '../db/memory';
 import { entitlementOf, grantTier, purchasePeriods } from './service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -9,70 +8,99 @@ const T0 = Date.UTC(2030, 0, 1);
 
 let db: Db;
 let time = T0;
-const deps = () => ({ legacyDb: db, now: () => time });
+const deps = () => ({ db, now: () => time });
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrate(db);
+beforeEach(async () => {
+  db = await openMemoryDb();
   time = T0;
-  db.prepare(
-    "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'u@x', 'h', 0, 0)",
-  ).run();
+  await db
+    .insertInto('users')
+    .values({ id: 'u', email: 'u@x', password_hash: 'h', created_at: 0, updated_at: 0 })
+    .execute();
 });
-afterEach(() => db.close());
+afterEach(() => db.destroy());
 
 let purchases = 0;
-function purchase(props: { planId: string; fulfilledAt: number | null; status?: string }) {
+async function purchase(props: {
+  planId: string;
+  fulfilledAt: number | null;
+  status?: 'pending' | 'succeeded' | 'refunded' | 'disputed';
+}) {
   const id = `p${++purchases}`;
-  db.prepare(
-    `INSERT INTO purchases (id, payment_intent_id, provider, plan_id, amount, currency, user_id,
-       status, created_at, updated_at, fulfilled_at, revoked_at)
-     VALUES (@id, @intent, 'test', @planId, 1, 'usd', 'u', @status, 0, 0, @fulfilledAt, @revokedAt)`,
-  ).run({
-    id,
-    intent: `pi_${id}`,
-    planId: props.planId,
-    status: props.status ?? 'succeeded',
-    fulfilledAt: props.fulfilledAt,
-    revokedAt: props.status === 'refunded' || props.status === 'disputed' ? T0 : null,
-  });
+  await db
+    .insertInto('purchases')
+    .values({
+      id,
+      payment_intent_id: `pi_${id}`,
+      provider: 'test',
+      plan_id: props.planId,
+      amount: 1,
+      currency: 'usd',
+      user_id: 'u',
+      status: props.status ?? 'succeeded',
+      created_at: 0,
+      updated_at: 0,
+      fulfilled_at: props.fulfilledAt,
+      revoked_at: props.status === 'refunded' || props.status === 'disputed' ? T0 : null,
+    })
+    .execute();
   return id;
 }
 
 describe('entitlementOf', () => {
-  it('counts only fulfilled purchases that were not taken back', () => {
-    purchase({ planId: 'bestie-lifetime', fulfilledAt: null, status: 'pending' });
-    purchase({ planId: 'bestie-lifetime', fulfilledAt: T0, status: 'refunded' });
-    purchase({ planId: 'bestie-lifetime', fulfilledAt: T0, status: 'disputed' });
-    purchase({ planId: 'no-such-plan', fulfilledAt: T0 });
-    expect(entitlementOf(deps(), { userId: 'u' })).toEqual({ tier: 'free', endsAt: null });
-    purchase({ planId: 'bestie-day', fulfilledAt: T0 });
-    expect(entitlementOf(deps(), { userId: 'u' })).toEqual({ tier: 'basic', endsAt: T0 + DAY });
+  it('counts only fulfilled purchases that were not taken back', async () => {
+    await purchase({ planId: 'bestie-lifetime', fulfilledAt: null, status: 'pending' });
+    await purchase({ planId: 'bestie-lifetime', fulfilledAt: T0, status: 'refunded' });
+    await purchase({ planId: 'bestie-lifetime', fulfilledAt: T0, status: 'disputed' });
+    await purchase({ planId: 'no-such-plan', fulfilledAt: T0 });
+    expect(await entitlementOf(deps(), { userId: 'u' })).toEqual({ tier: 'free', endsAt: null });
+    await purchase({ planId: 'bestie-day', fulfilledAt: T0 });
+    expect(await entitlementOf(deps(), { userId: 'u' })).toEqual({
+      tier: 'basic',
+      endsAt: T0 + DAY,
+    });
   });
 
-  it('reads the clock on every call, so a plan ends at once', () => {
-    purchase({ planId: 'bestie-month', fulfilledAt: T0 });
+  it('reads the clock on every call, so a plan ends at once', async () => {
+    await purchase({ planId: 'bestie-month', fulfilledAt: T0 });
     time = T0 + 30 * DAY - 1;
-    expect(entitlementOf(deps(), { userId: 'u' }).tier).toBe('premium');
+    expect((await entitlementOf(deps(), { userId: 'u' })).tier).toBe('premium');
     time = T0 + 30 * DAY;
-    expect(entitlementOf(deps(), { userId: 'u' })).toEqual({ tier: 'free', endsAt: null });
+    expect(await entitlementOf(deps(), { userId: 'u' })).toEqual({ tier: 'free', endsAt: null });
   });
 
-  it('combines a granted tier with purchases: the higher wins', () => {
-    grantTier(deps(), { userId: 'u', tier: 'vip', expiresAt: T0 + 2 * DAY });
-    const day = purchase({ planId: 'bestie-day', fulfilledAt: T0 });
-    expect(entitlementOf(deps(), { userId: 'u' })).toEqual({ tier: 'vip', endsAt: T0 + 2 * DAY });
-    expect(purchasePeriods(deps(), { userId: 'u' }).get(day)).toEqual({
+  it('combines a granted tier with purchases: the higher wins', async () => {
+    await grantTier(deps(), { userId: 'u', tier: 'vip', expiresAt: T0 + 2 * DAY });
+    const day = await purchase({ planId: 'bestie-day', fulfilledAt: T0 });
+    expect(await entitlementOf(deps(), { userId: 'u' })).toEqual({
+      tier: 'vip',
+      endsAt: T0 + 2 * DAY,
+    });
+    expect((await purchasePeriods(deps(), { userId: 'u' })).get(day)).toEqual({
       tier: 'basic',
       start: T0 + 2 * DAY,
       end: T0 + 3 * DAY,
     });
     time = T0 + 2 * DAY;
-    expect(entitlementOf(deps(), { userId: 'u' })).toEqual({ tier: 'basic', endsAt: T0 + 3 * DAY });
+    expect(await entitlementOf(deps(), { userId: 'u' })).toEqual({
+      tier: 'basic',
+      endsAt: T0 + 3 * DAY,
+    });
   });
 
-  it('keeps an expired grant from counting', () => {
-    grantTier(deps(), { userId: 'u', tier: 'premium', expiresAt: T0 });
-    expect(entitlementOf(deps(), { userId: 'u' }).tier).toBe('free');
+  it('keeps an expired grant from counting', async () => {
+    await grantTier(deps(), { userId: 'u', tier: 'premium', expiresAt: T0 });
+    expect((await entitlementOf(deps(), { userId: 'u' })).tier).toBe('free');
+  });
+});
+
+describe('grantTier', () => {
+  it('replaces an earlier grant', async () => {
+    await grantTier(deps(), { userId: 'u', tier: 'vip', expiresAt: null });
+    await grantTier(deps(), { userId: 'u', tier: 'basic', expiresAt: T0 + DAY });
+    expect(await entitlementOf(deps(), { userId: 'u' })).toEqual({
+      tier: 'basic',
+      endsAt: T0 + DAY,
+    });
   });
 });

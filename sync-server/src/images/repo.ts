@@ -1,4 +1,4 @@
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
 import type { StoredFormat } from './process';
 
 export interface ImageRow {
@@ -11,38 +11,59 @@ export interface ImageRow {
   createdAt: number;
 }
 
-const COLUMNS = `id, user_id AS userId, format, bytes, width, height, created_at AS createdAt`;
+const COLUMNS = [
+  'id',
+  'user_id as userId',
+  'format',
+  'bytes',
+  'width',
+  'height',
+  'created_at as createdAt',
+] as const;
 
-export function insertImage(db: Db, row: ImageRow): void {
-  db.prepare(
-    `INSERT INTO images (id, user_id, format, bytes, width, height, created_at)
-     VALUES (@id, @userId, @format, @bytes, @width, @height, @createdAt)`,
-  ).run(row);
+export async function insertImage(db: Db, row: ImageRow): Promise<void> {
+  await db
+    .insertInto('images')
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      format: row.format,
+      bytes: row.bytes,
+      width: row.width,
+      height: row.height,
+      created_at: row.createdAt,
+    })
+    .execute();
 }
 
-export function findImage(db: Db, id: string): ImageRow | undefined {
-  return db.prepare<[string], ImageRow>(`SELECT ${COLUMNS} FROM images WHERE id = ?`).get(id);
+export async function findImage(db: Db, id: string): Promise<ImageRow | undefined> {
+  return db.selectFrom('images').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** Her images among `ids` (anyone else's are left out). */
-export function findOwnImages(db: Db, userId: string, ids: string[]): ImageRow[] {
+export async function findOwnImages(db: Db, userId: string, ids: string[]): Promise<ImageRow[]> {
   if (ids.length === 0) return [];
   return db
-    .prepare<string[], ImageRow>(
-      `SELECT ${COLUMNS} FROM images WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
-    )
-    .all(userId, ...ids);
+    .selectFrom('images')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Every image of hers, oldest first (sent in a message or not). */
-export function listImagesOf(db: Db, userId: string): ImageRow[] {
+export async function listImagesOf(db: Db, userId: string): Promise<ImageRow[]> {
   return db
-    .prepare<[string], ImageRow>(
-      `SELECT ${COLUMNS} FROM images WHERE user_id = ? ORDER BY created_at, id`,
-    )
-    .all(userId);
+    .selectFrom('images')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
-export function deleteImage(db: Db, id: string): void {
-  db.prepare('DELETE FROM images WHERE id = ?').run(id);
+/** Deletes the images `ids`, in one statement. */
+export async function deleteImagesByIds(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('images').where('id', 'in', ids).execute();
 }

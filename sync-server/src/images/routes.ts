@@ -13,7 +13,7 @@ export function imageRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/images/:id', async (ctx) => {
-    const { row, file } = findOwnImage(deps, {
+    const { row, file } = await findOwnImage(deps, {
       userId: ctx.state.user?.id,
       id: ctx.params.id ?? '',
     });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chatMessages } from '@shared/chat';
 import { IMAGE_ID_PATTERN, IMAGES_PATH, imageUrlOf } from '@shared/ocr-api';
+import { afterCommit, inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { notFound, validation } from '../http/errors';
 import { ensureRoomFor, ensureWithinQuota } from '../storage/service';
@@ -28,7 +29,7 @@ export async function storeImage(
   props: { userId: string; upload: Buffer },
 ): Promise<StoredImage> {
   const clean = await cleanImage(props.upload);
-  ensureRoomFor(deps, { userId: props.userId, bytes: clean.bytes.length });
+  await ensureRoomFor(deps, { userId: props.userId, bytes: clean.bytes.length });
   const row: ImageRow = {
     id: randomBytes(16).toString('base64url'),
     userId: props.userId,
@@ -41,10 +42,10 @@ export async function storeImage(
   const file = imageFile(deps.config.dataDir, row);
   await writeImageFile(file, clean.bytes);
   try {
-    deps.legacyDb.transaction(() => {
-      repo.insertImage(deps.legacyDb, row);
-      ensureWithinQuota(deps, { userId: props.userId });
-    })();
+    await inTransaction(deps.db, async (db) => {
+      await repo.insertImage(db, row);
+      await ensureWithinQuota({ ...deps, db }, { userId: props.userId });
+    });
   } catch (error) {
     await removeImageFile(file);
     throw error;
@@ -53,12 +54,12 @@ export async function storeImage(
 }
 
 /** Her image and its file; 404 for a bad id, someone else's image or no user at all. */
-export function findOwnImage(
+export async function findOwnImage(
   deps: Deps,
   props: { userId: string | undefined; id: string },
-): { row: ImageRow; file: string } {
+): Promise<{ row: ImageRow; file: string }> {
   if (!props.userId || !IMAGE_ID_PATTERN.test(props.id)) throw imageNotFound();
-  const row = repo.findImage(deps.legacyDb, props.id);
+  const row = await repo.findImage(deps.db, props.id);
   if (!row || row.userId !== props.userId) throw imageNotFound();
   return { row, file: imageFile(deps.config.dataDir, row) };
 }
@@ -67,13 +68,14 @@ export function findOwnImage(
  * Every image she uploaded with its file, whether a message of hers shows it or not (a
  * screenshot read but never sent stays hers until her account goes).
  */
-export function listOwnImages(
-  deps: Pick<Deps, 'legacyDb' | 'config'>,
+export async function listOwnImages(
+  deps: Pick<Deps, 'db' | 'config'>,
   props: { userId: string },
-): Array<{ row: ImageRow; file: string }> {
-  return repo
-    .listImagesOf(deps.legacyDb, props.userId)
-    .map((row) => ({ row, file: imageFile(deps.config.dataDir, row) }));
+): Promise<Array<{ row: ImageRow; file: string }>> {
+  return (await repo.listImagesOf(deps.db, props.userId)).map((row) => ({
+    row,
+    file: imageFile(deps.config.dataDir, row),
+  }));
 }
 
 /** The id of one of our image URLs (`/api/images/{id}`, also absolute), else undefined. */
@@ -85,30 +87,39 @@ export function imageIdOf(url: string | null | undefined): string | undefined {
  * A message's `imageUrl` is drawn on every render and kept in her export: it must be null or
  * `/api/images/{id}` of an image she stored, else 400 (nothing is stored).
  */
-export function ensureOwnImageUrl(
+export async function ensureOwnImageUrl(
   deps: Deps,
   props: { userId: string; imageUrl: string | null | undefined },
-): void {
+): Promise<void> {
   if (props.imageUrl === null || props.imageUrl === undefined) return;
   const id = imageIdOf(props.imageUrl);
   const hers =
     id !== undefined &&
     props.imageUrl === imageUrlOf(id) &&
-    repo.findOwnImages(deps.legacyDb, props.userId, [id]).length === 1;
+    (await repo.findOwnImages(deps.db, props.userId, [id])).length === 1;
   if (!hers) throw validation({ imageUrl: chatMessages.imageNotHers });
 }
 
 /**
- * Deletes her images among `urls` (anyone else's are never touched): the rows at once (no
- * await, so it can follow a chat's delete transaction), the files just after.
+ * Deletes her images among `urls` (anyone else's are never touched): the rows through
+ * `deps.db` (so within a chat's delete transaction when given one), the files once that has
+ * committed (a delete rolled back keeps them). Resolves when the rows are gone, not the files.
  */
-export function deleteImages(deps: Deps, props: { userId: string; urls: string[] }): void {
+export async function deleteImages(
+  deps: Deps,
+  props: { userId: string; urls: string[] },
+): Promise<void> {
   const ids = [...new Set(props.urls.map(imageIdOf).filter((id) => id !== undefined))];
-  const rows = repo.findOwnImages(deps.legacyDb, props.userId, ids);
+  const rows = await repo.findOwnImages(deps.db, props.userId, ids);
   if (rows.length === 0) return;
-  deps.legacyDb.transaction(() => rows.forEach((row) => repo.deleteImage(deps.legacyDb, row.id)))();
+  await repo.deleteImagesByIds(
+    deps.db,
+    rows.map((row) => row.id),
+  );
   const files = rows.map((row) => imageFile(deps.config.dataDir, row));
-  Promise.all(files.map(removeImageFile)).catch((error: unknown) => {
-    deps.logger.error({ err: error }, 'could not remove image files');
+  afterCommit(deps.db, () => {
+    Promise.all(files.map(removeImageFile)).catch((error: unknown) => {
+      deps.logger.error({ err: error }, 'could not remove image files');
+    });
   });
 }

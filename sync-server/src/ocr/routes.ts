@@ -34,7 +34,7 @@ async function asUploader(
   ctx: AppContext,
   work: (uploader: Uploader) => Promise<void>,
 ): Promise<void> {
-  const viewer = signedIn(deps, ctx);
+  const viewer = await signedIn(deps, ctx);
   // First: a request refused for being one too many does not count toward her hour.
   const release = admission.admit(viewer.user.id);
   const gone = new AbortController();
@@ -43,8 +43,8 @@ async function asUploader(
   };
   ctx.res.once('close', onClose);
   try {
-    enforce(deps.limiter, imagesPerUser, viewer.user.id);
-    ensureRoomFor(deps, { userId: viewer.user.id, bytes: 1 });
+    await enforce(deps.limiter, imagesPerUser, viewer.user.id);
+    await ensureRoomFor(deps, { userId: viewer.user.id, bytes: 1 });
     await work({ userId: viewer.user.id, tier: viewer.tier, gone: gone.signal });
   } finally {
     ctx.res.off('close', onClose);
@@ -75,7 +75,7 @@ export function ocrRoutes(deps: Deps): Router<AppState> {
     asUploader(deps, admission, ctx, async (viewer) => {
       const { upload, analysisType } = await imageForm(ctx);
       const reading = await readImage(deps, { userId: viewer.userId, upload, gone: viewer.gone });
-      const analysed = mayAnalyse(deps, viewer);
+      const analysed = await mayAnalyse(deps, viewer);
       const result = analysed ? await analyse(deps, { reading, type: analysisType }) : null;
       ctx.body = presentOcr(reading, analysisType, result);
     }),
@@ -83,7 +83,7 @@ export function ocrRoutes(deps: Deps): Router<AppState> {
 
   router.post('/ocr/enhanced', (ctx) =>
     asUploader(deps, admission, ctx, async (viewer) => {
-      allowAnalysis(deps, viewer);
+      await allowAnalysis(deps, viewer);
       const { upload, analysisType } = await imageForm(ctx);
       const reading = await readImage(deps, { userId: viewer.userId, upload, gone: viewer.gone });
       const result = await analyse(deps, { reading, type: analysisType });
@@ -102,7 +102,7 @@ export function ocrRoutes(deps: Deps): Router<AppState> {
         return;
       }
       const reading = await readImage(deps, { userId: viewer.userId, upload, gone: viewer.gone });
-      const analysed = mayAnalyse(deps, viewer);
+      const analysed = await mayAnalyse(deps, viewer);
       const result = analysed ? await analyse(deps, { reading, type: analysisType }) : null;
       ctx.body = presentUpload(
         { imageId: reading.image.row.id, text: reading.text, confidence: reading.confidence },

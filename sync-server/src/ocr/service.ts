@@ -29,15 +29,15 @@ interface Viewer {
  * Enhanced analysis is for subscribers, and each one counts as a reply toward her hourly limit
  * (429 past it). Called before the upload is even read, so a refusal costs no OCR work.
  */
-export function allowAnalysis(deps: Deps, props: Viewer): void {
+export async function allowAnalysis(deps: Deps, props: Viewer): Promise<void> {
   if (props.tier === 'free') throw subscriptionRequired(OCR_ERRORS.subscriptionRequired);
-  countReply(deps, { userId: props.userId, tier: props.tier, texts: [] });
+  await countReply(deps, { userId: props.userId, tier: props.tier, texts: [] });
 }
 
 /** Like allowAnalysis, for routes where analysis is a bonus: false instead of 403 or 429. */
-export function mayAnalyse(deps: Deps, props: Viewer): boolean {
+export async function mayAnalyse(deps: Deps, props: Viewer): Promise<boolean> {
   try {
-    allowAnalysis(deps, props);
+    await allowAnalysis(deps, props);
     return true;
   } catch (error) {
     if (error instanceof AppError && (error.status === 403 || error.status === 429)) return false;

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { ReferralKind, UtcDay } from '@shared/referrals';
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
 
 export interface ReferralCountRow {
   day: UtcDay;
@@ -8,33 +9,35 @@ export interface ReferralCountRow {
 }
 
 /** Adds `count` to the day's count of `kind` (one statement: cheap inside any transaction). */
-export function addCount(db: Db, row: ReferralCountRow): void {
-  db.prepare(
-    `INSERT INTO referral_counts (day, kind, count) VALUES (?, ?, ?)
-     ON CONFLICT (day, kind) DO UPDATE SET count = count + excluded.count`,
-  ).run(row.day, row.kind, row.count);
+export async function addCount(db: Db, row: ReferralCountRow): Promise<void> {
+  await db
+    .insertInto('referral_counts')
+    .values({ day: row.day, kind: row.kind, count: row.count })
+    .onConflict((oc) =>
+      oc.columns(['day', 'kind']).doUpdateSet({
+        count: sql<number>`referral_counts.count + excluded.count`,
+      }),
+    )
+    .execute();
 }
 
 /** The counts of the days from `from` to `to` (both included), oldest first. */
-export function countsBetween(
-  db: Pick<Db, 'prepare'>,
+export async function countsBetween(
+  db: Db,
   range: { from: UtcDay; to: UtcDay },
-): ReferralCountRow[] {
+): Promise<ReferralCountRow[]> {
   return db
-    .prepare<[string, string], ReferralCountRow>(
-      `SELECT day, kind, count FROM referral_counts
-       WHERE day BETWEEN ? AND ? ORDER BY day, kind`,
-    )
-    .all(range.from, range.to);
+    .selectFrom('referral_counts')
+    .select(['day', 'kind', 'count'])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .orderBy('day')
+    .orderBy('kind')
+    .execute();
 }
 
-/** Whether the database has the table yet (migration 013), for a read-only reader. */
-export function hasCountsTable(db: Pick<Db, 'prepare'>): boolean {
-  return (
-    db
-      .prepare<[], { name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'referral_counts'",
-      )
-      .get() !== undefined
-  );
+/** Whether the database has the table yet (migration 013), for a reader of an older one. */
+export async function hasCountsTable(db: Db): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  return tables.some((table) => table.name === 'referral_counts');
 }

@@ -16,10 +16,10 @@ import { countHelpShown } from './service';
 export function referralRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post('/safety/help-shown', (ctx) => {
-    enforce(deps.limiter, helpShownPerIp(deps.config), clientAddressKey(ctx.ip));
+  router.post('/safety/help-shown', async (ctx) => {
+    await enforce(deps.limiter, helpShownPerIp(deps.config), clientAddressKey(ctx.ip));
     const body = validateBody(ctx, helpShownSchema);
-    countHelpShown(deps, body);
+    await countHelpShown(deps, body);
     ctx.body = { ok: true };
   });
 

@@ -20,11 +20,11 @@ import * as repo from './repo';
  * so it is cheap and belongs inside the transaction that stores what it counts (a crisis
  * reply rolled back is not counted).
  */
-export function countReferral(
-  deps: Pick<Deps, 'legacyDb' | 'now'>,
+export async function countReferral(
+  deps: Pick<Deps, 'db' | 'now'>,
   props: { kind: ReferralKind; day?: UtcDay; count?: number },
-): void {
-  repo.addCount(deps.legacyDb, {
+): Promise<void> {
+  await repo.addCount(deps.db, {
     kind: props.kind,
     day: props.day ?? utcDay(deps.now()),
     count: props.count ?? 1,
@@ -36,7 +36,10 @@ export function countReferral(
  * visitor's request). A day ahead of the server (past a fast clock's hour) or older than
  * HELP_SHOWN_MAX_AGE_DAYS is refused with a 400 and nothing counted.
  */
-export function countHelpShown(deps: Pick<Deps, 'legacyDb' | 'now'>, props: HelpShownBody): void {
+export async function countHelpShown(
+  deps: Pick<Deps, 'db' | 'now'>,
+  props: HelpShownBody,
+): Promise<void> {
   const now = deps.now();
   if (Date.parse(`${props.day}T00:00:00Z`) > now + HELP_SHOWN_CLOCK_SKEW_MS) {
     throw validation({ day: 'Day must not be in the future' });
@@ -44,7 +47,7 @@ export function countHelpShown(deps: Pick<Deps, 'legacyDb' | 'now'>, props: Help
   if (props.day < utcDay(now - HELP_SHOWN_MAX_AGE_DAYS * DAY_MS)) {
     throw validation({ day: `Day must be within the last ${HELP_SHOWN_MAX_AGE_DAYS} days` });
   }
-  countReferral(deps, { kind: 'help_shown', day: props.day, count: props.count });
+  await countReferral(deps, { kind: 'help_shown', day: props.day, count: props.count });
 }
 
 export interface ReferralTotals {
@@ -68,12 +71,12 @@ const totalsOf = (crisisReplies: number, helpShown: number): ReferralTotals => (
 });
 
 /** A year's counts (UTC days) by month and for the whole year. */
-export function yearReport(
-  deps: { legacyDb: Pick<Deps['legacyDb'], 'prepare'> },
+export async function yearReport(
+  deps: Pick<Deps, 'db'>,
   props: { year: number },
-): YearReport {
+): Promise<YearReport> {
   const { year } = props;
-  const rows = repo.countsBetween(deps.legacyDb, { from: `${year}-01-01`, to: `${year}-12-31` });
+  const rows = await repo.countsBetween(deps.db, { from: `${year}-01-01`, to: `${year}-12-31` });
   const months = Array.from({ length: 12 }, (_, index) => {
     const month = `${year}-${String(index + 1).padStart(2, '0')}`;
     const sum = (kind: ReferralKind) =>
@@ -88,8 +91,6 @@ export function yearReport(
 }
 
 /** Whether the database has been migrated to hold referral counts (a reader may be older). */
-export function holdsReferralCounts(deps: {
-  legacyDb: Pick<Deps['legacyDb'], 'prepare'>;
-}): boolean {
-  return repo.hasCountsTable(deps.legacyDb);
+export async function holdsReferralCounts(deps: Pick<Deps, 'db'>): Promise<boolean> {
+  return repo.hasCountsTable(deps.db);
 }

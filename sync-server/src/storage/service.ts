@@ -27,11 +27,11 @@ export function messageBytes(row: {
  * Throws storageFull (413) unless `bytes` more (less `freed`, what the write replaces) fit in
  * her quota. Call before the work, so a refusal stores nothing.
  */
-export function ensureRoomFor(
-  deps: Pick<Deps, 'legacyDb' | 'config'>,
+export async function ensureRoomFor(
+  deps: Pick<Deps, 'db' | 'config'>,
   props: { userId: string; bytes: number; freed?: number },
-): void {
-  const after = repo.usedBytes(deps.legacyDb, props.userId) - (props.freed ?? 0) + props.bytes;
+): Promise<void> {
+  const after = (await repo.usedBytes(deps.db, props.userId)) - (props.freed ?? 0) + props.bytes;
   if (after > deps.config.storageQuotaBytes) throw storageFull();
 }
 
@@ -39,26 +39,26 @@ export function ensureRoomFor(
  * Throws storageFull when she is past her quota. Call inside the write's transaction, after
  * it: the throw rolls the write back (the last word when two writes race).
  */
-export function ensureWithinQuota(
-  deps: Pick<Deps, 'legacyDb' | 'config'>,
+export async function ensureWithinQuota(
+  deps: Pick<Deps, 'db' | 'config'>,
   props: { userId: string },
-) {
-  if (repo.usedBytes(deps.legacyDb, props.userId) > deps.config.storageQuotaBytes)
+): Promise<void> {
+  if ((await repo.usedBytes(deps.db, props.userId)) > deps.config.storageQuotaBytes)
     throw storageFull();
 }
 
 /** What a new profile picture would free: the one it replaces. */
-export function currentPictureBytes(
-  deps: Pick<Deps, 'legacyDb'>,
+export async function currentPictureBytes(
+  deps: Pick<Deps, 'db'>,
   props: { userId: string },
-): number {
-  return repo.currentPictureBytes(deps.legacyDb, props.userId);
+): Promise<number> {
+  return repo.currentPictureBytes(deps.db, props.userId);
 }
 
 /** Notes the size of a picture file just written, so it counts once her row points at it. */
-export function recordPictureFile(
-  deps: Pick<Deps, 'legacyDb' | 'now'>,
+export async function recordPictureFile(
+  deps: Pick<Deps, 'db' | 'now'>,
   props: { url: string; userId: string; bytes: number },
-): void {
-  repo.recordPictureFile(deps.legacyDb, { ...props, createdAt: deps.now() });
+): Promise<void> {
+  await repo.recordPictureFile(deps.db, { ...props, createdAt: deps.now() });
 }

@@ -27,20 +27,27 @@ export interface Written {
  * A profile change (users/profile.ts, as PATCH /api/users/{id}) writes no chat rows; the push
  * answers her account as it then is. Help shown on her device adds to the day's count
  * (referrals/service.ts), in the push's transaction with its processed id, so once.
+ * `deps.db` is that transaction (sync/service.ts): everything here writes through it, and
+ * what must wait for its commit (a file removed, the job runner woken) waits through
+ * afterCommit.
  */
-export function applyMutation(
+export async function applyMutation(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; mutation: ParsedMutation },
-): Written {
+): Promise<Written> {
   const { userId, tier, mutation } = props;
   switch (mutation.type) {
     case 'createChat': {
-      const { chat, greeting, accepted } = startChat(deps, { userId, tier, body: mutation.chat });
+      const { chat, greeting, accepted } = await startChat(deps, {
+        userId,
+        tier,
+        body: mutation.chat,
+      });
       const messageIds = [greeting, accepted?.userMessage].flatMap((row) => (row ? [row.id] : []));
       return { chatIds: [chat.id], messageIds, tombstoneIds: [] };
     }
     case 'sendMessage': {
-      const accepted = acceptMessage(deps, {
+      const accepted = await acceptMessage(deps, {
         userId,
         tier,
         chatId: mutation.chatId,
@@ -54,16 +61,16 @@ export function applyMutation(
       };
     }
     case 'deleteChat':
-      deleteChatOnce(deps, { userId, chatId: mutation.chatId });
+      await deleteChatOnce(deps, { userId, chatId: mutation.chatId });
       return { chatIds: [], messageIds: [], tombstoneIds: [mutation.chatId] };
     case 'updateProfile': {
-      const { filesRemoved } = updateProfile(deps, { userId, update: mutation.profile });
+      const { filesRemoved } = await updateProfile(deps, { userId, update: mutation.profile });
       void filesRemoved;
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
     }
     case 'countHelpShown':
-      enforce(deps.limiter, helpShownPerUser(deps.config), userId);
-      countHelpShown(deps, { day: mutation.day, count: mutation.count });
+      await enforce(deps.limiter, helpShownPerUser(deps.config), userId);
+      await countHelpShown(deps, { day: mutation.day, count: mutation.count });
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
   }
 }

@@ -33,7 +33,7 @@ export function streamChanges(
   session: { userId: string; idHash: string },
 ): void {
   const { userId, idHash } = session;
-  const feed = changeFeed(deps.legacyDb);
+  const feed = changeFeed(deps.db);
   if (feed.subscribers(userId) >= MAX_STREAMS_PER_USER) {
     throw tooManyRequests(HEARTBEAT_MS / 1000, 'Too many live sync streams are open.');
   }
@@ -43,27 +43,46 @@ export function streamChanges(
   });
   const write = stream.write;
   let unsubscribe = () => {};
+  let ended = false;
   const end = () => {
+    ended = true;
     clearInterval(heartbeat);
     unsubscribe();
     stream.end();
   };
+  /**
+   * Runs the stream's reads one after another, so its frames go out in the order they were
+   * asked for (a later `changed` never overtakes an earlier one); none once it has ended.
+   */
+  let queue = Promise.resolve();
+  const inTurn = (task: () => Promise<void>) => {
+    queue = queue
+      .then(() => (ended ? undefined : task()))
+      .catch((error: unknown) => {
+        deps.logger.error({ err: error }, 'live sync stream failed');
+        end();
+      });
+  };
   /** False (and the stream said `ended` and closed) once her session here has ended. */
-  const live = () => {
-    if (isSessionLive(deps, idHash)) return true;
+  const live = async () => {
+    if (await isSessionLive(deps, idHash)) return true;
     write(eventFrame(SYNC_ENDED_EVENT, {}));
     end();
     return false;
   };
   const heartbeat = setInterval(() => {
-    if (live()) write(': still here\n\n');
+    inTurn(async () => {
+      if (await live()) write(': still here\n\n');
+    });
   }, HEARTBEAT_MS);
   heartbeat.unref();
   unsubscribe = feed.subscribe(userId, {
     changed: (account) => {
-      if (!live()) return;
-      const seq = changeSeqOfUser(deps, userId);
-      write(changedFrame({ seq, ...(account ? { account: true } : {}) }));
+      inTurn(async () => {
+        if (!(await live())) return;
+        const seq = await changeSeqOfUser(deps, userId);
+        write(changedFrame({ seq, ...(account ? { account: true } : {}) }));
+      });
     },
     closed: end,
   });

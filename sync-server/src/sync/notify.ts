@@ -1,17 +1,19 @@
 import { setImmediate } from 'node:timers';
-import type { LegacyDb as Db } from '../db/open';
+import { afterCommit } from '../db/database';
+import type { Db } from '../db/database';
 
 /**
  * "Her data changed", from the code that writes it to the devices that follow it (GET
- * /api/sync/events). In this process on SQLite. With PostgreSQL (ARCHITECTURE.md, Growing
- * past one VM) `changed` would be a NOTIFY in the writing transaction and each process would
- * LISTEN on one connection and call its own subscribers: the same interface.
+ * /api/sync/events). In this process for now. With PostgreSQL (ARCHITECTURE.md, Growing past
+ * one VM) `changed` would be a NOTIFY in the writing transaction and each process would LISTEN
+ * on one connection and call its own subscribers: the same interface.
  */
 export interface ChangeFeed {
   /**
-   * Her change sequence advanced. Call it in the write's transaction, as a NOTIFY would be:
-   * subscribers hear once that turn of the event loop is over (better-sqlite3's transactions
-   * are synchronous, so by then it is committed or undone), once per turn however many writes.
+   * Her change sequence advanced. Call it with the Db the write ran on (its transaction, if
+   * any), as a NOTIFY would be: subscribers hear once that transaction has committed (never if
+   * it is rolled back) and that turn of the event loop is over, once per turn however many
+   * writes.
    */
   changed(userId: string, what?: Change): void;
   /** Follows her changes; answers the unsubscribe. */
@@ -32,15 +34,28 @@ export interface Subscriber {
   closed(): void;
 }
 
-const feeds = new WeakMap<Db, ChangeFeed>();
+/**
+ * The feeds by database. A transaction is a Db of its own but shares its database's adapter
+ * (Kysely makes one per database), so the adapter finds the same feed from either.
+ */
+const feeds = new WeakMap<object, ChangeFeed>();
 
-/** The one feed of this database connection (as groupCommit is one per connection). */
+/**
+ * The one feed of this database, as seen from `db`: `changed` waits for the commit of the
+ * transaction `db` is (at once when it is none).
+ */
 export function changeFeed(db: Db): ChangeFeed {
-  const known = feeds.get(db);
-  if (known) return known;
-  const feed = createChangeFeed();
-  feeds.set(db, feed);
-  return feed;
+  const key = db.getExecutor().adapter;
+  let feed = feeds.get(key);
+  if (!feed) {
+    feed = createChangeFeed();
+    feeds.set(key, feed);
+  }
+  const shared = feed;
+  return {
+    ...shared,
+    changed: (userId, what) => afterCommit(db, () => shared.changed(userId, what)),
+  };
 }
 
 export function createChangeFeed(): ChangeFeed {

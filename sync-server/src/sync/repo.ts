@@ -1,4 +1,4 @@
-import type { LegacyDb as Db } from '../db/open';
+import type { Db } from '../db/database';
 
 /** What a processed mutation left behind; the rows are looked up again on a replay. */
 export interface StoredResult {
@@ -9,30 +9,45 @@ export interface StoredResult {
   tombstoneIds: string[];
 }
 
-export function findProcessed(
+export async function findProcessed(
   db: Db,
   key: { userId: string; mutationId: string },
-): StoredResult | undefined {
-  const row = db
-    .prepare<[string, string], { result: string }>(
-      'SELECT result FROM processed_mutations WHERE user_id = ? AND mutation_id = ?',
-    )
-    .get(key.userId, key.mutationId);
+): Promise<StoredResult | undefined> {
+  const row = await db
+    .selectFrom('processed_mutations')
+    .select('result')
+    .where('user_id', '=', key.userId)
+    .where('mutation_id', '=', key.mutationId)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.result) as StoredResult) : undefined;
 }
 
-/** Records the outcome unless a concurrent duplicate recorded one first (that one wins). */
-export function recordProcessed(
+/**
+ * Records the outcome unless a duplicate recorded one first (its primary key decides); answers
+ * whether this one was recorded. Call it in the transaction of the writes it records.
+ */
+export async function recordProcessed(
   db: Db,
   row: { userId: string; mutationId: string; result: StoredResult; createdAt: number },
-): void {
-  db.prepare(
-    `INSERT INTO processed_mutations (user_id, mutation_id, result, created_at)
-     VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-  ).run(row.userId, row.mutationId, JSON.stringify(row.result), row.createdAt);
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('processed_mutations')
+    .values({
+      user_id: row.userId,
+      mutation_id: row.mutationId,
+      result: JSON.stringify(row.result),
+      created_at: row.createdAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /** Forgets the mutations processed before `cutoff`; answers how many went. */
-export function deleteProcessedBefore(db: Db, cutoff: number): number {
-  return db.prepare('DELETE FROM processed_mutations WHERE created_at < ?').run(cutoff).changes;
+export async function deleteProcessedBefore(db: Db, cutoff: number): Promise<number> {
+  const deleted = await db
+    .deleteFrom('processed_mutations')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { encodePullPage } from '@shared/compact-pull';
 import { pullQuerySchema, pushBodySchema } from '@shared/sync-schema';
-import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { signedIn, signedInSession } from '../http/signedIn';
 import type { AppState } from '../http/types';
@@ -14,19 +13,16 @@ export function syncRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post('/sync/push', async (ctx) => {
-    const { user, tier } = signedIn(deps, ctx);
+    const { user, tier } = await signedIn(deps, ctx);
     const { mutations } = validateBody(ctx, pushBodySchema);
-    // Her mutations, and the sends of other devices in this turn, share one commit.
-    ctx.body = await groupCommit(deps.legacyDb).run(() =>
-      push(deps, { userId: user.id, tier, mutations }),
-    );
+    ctx.body = await push(deps, { userId: user.id, tier, mutations });
   });
 
-  router.get('/sync/pull', (ctx) => {
-    const { user, tier } = signedIn(deps, ctx);
+  router.get('/sync/pull', async (ctx) => {
+    const { user, tier } = await signedIn(deps, ctx);
     const { cursor, limit, format } = validate(pullQuerySchema, ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    const page = pull(deps, { userId: user.id, tier, cursor, limit });
+    const page = await pull(deps, { userId: user.id, tier, cursor, limit });
     ctx.body = format === 'compact' ? encodePullPage(page) : page;
   });
 

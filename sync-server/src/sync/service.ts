@@ -3,6 +3,8 @@ import type { SubscriptionTier } from '@shared/user';
 import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
 import { resendRepliesIfTierMoved } from '../replies/resendOnPlanChange';
 import type { ChatRow, MessageRow } from '../chats/repo';
+import { inTransaction } from '../db/database';
+import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { presentUser } from '../users/present';
@@ -26,43 +28,68 @@ export const PROCESSED_MUTATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * an unexpected failure answers `retry`, records nothing, and stops the push there so later
  * mutations keep their order.
  */
-export function push(
+export async function push(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; mutations: ParsedMutation[] },
-): PushAnswer {
+): Promise<PushAnswer> {
   const { userId, tier } = props;
   const results: MutationResult[] = [];
   for (const mutation of props.mutations) {
-    const key = { userId, mutationId: mutation.id };
-    let stored = repo.findProcessed(deps.legacyDb, key);
-    if (!stored) {
-      const outcome = outcomeOf(deps, { userId, tier, mutation });
-      if (outcome === 'retry') {
-        results.push(retryResult(mutation.id));
-        break;
-      }
-      repo.recordProcessed(deps.legacyDb, { ...key, result: outcome, createdAt: deps.now() });
-      // A concurrent duplicate may have recorded first: every answer tells the same story.
-      stored = repo.findProcessed(deps.legacyDb, key) ?? outcome;
+    const stored = await settle(deps, { userId, tier, mutation });
+    if (stored === 'retry') {
+      results.push(retryResult(mutation.id));
+      break;
     }
-    results.push(resultOf(deps, { userId, mutation, stored, tier }));
+    results.push(await resultOf(deps, { userId, mutation, stored, tier }));
   }
   return { results };
 }
 
-function outcomeOf(
+/**
+ * What one mutation left behind: recorded before (a replay), or applied now with its id
+ * recorded in the same transaction as its writes, so both commit or neither. The id's primary
+ * key decides between two pushes of it at once: on SQLite one transaction runs at a time and
+ * the second finds the first's record; on PostgreSQL (SERIALIZABLE) the second fails to
+ * serialize and is run again, and then finds it. A refusal (4xx) undoes the mutation's writes
+ * and is recorded in a transaction of its own, unless a duplicate recorded first.
+ */
+async function settle(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; mutation: ParsedMutation },
-): StoredResult | 'retry' {
+): Promise<StoredResult | 'retry'> {
+  const key = { userId: props.userId, mutationId: props.mutation.id };
   try {
-    return { status: 'applied', ...applyMutation(deps, props) };
+    return await inTransaction(deps.db, async (db) => {
+      const known = await repo.findProcessed(db, key);
+      if (known) return known;
+      const written = await applyMutation({ ...deps, db }, props);
+      return record(db, { ...key, result: { status: 'applied', ...written }, at: deps.now() });
+    });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      return { status: 'rejected', error: { status: error.status, ...error.toBody() }, ...NOTHING };
+      const rejected: StoredResult = {
+        status: 'rejected',
+        error: { status: error.status, ...error.toBody() },
+        ...NOTHING,
+      };
+      return inTransaction(deps.db, async (db) => {
+        const known = await repo.findProcessed(db, key);
+        return known ?? record(db, { ...key, result: rejected, at: deps.now() });
+      });
     }
     deps.logger.error({ err: error, mutation: props.mutation.type }, 'sync mutation failed');
     return 'retry';
   }
+}
+
+/** Records `result` for the mutation; answers what is recorded (a duplicate's, if it won). */
+async function record(
+  db: Db,
+  props: { userId: string; mutationId: string; result: StoredResult; at: number },
+): Promise<StoredResult> {
+  const { result, at, ...key } = props;
+  if (await repo.recordProcessed(db, { ...key, result, createdAt: at })) return result;
+  return (await repo.findProcessed(db, key)) ?? result;
 }
 
 function retryResult(id: string): MutationResult {
@@ -79,7 +106,10 @@ function retryResult(id: string): MutationResult {
  * those from `chats`): a new chat's first page, or a send, brings its chat with its messages,
  * and then nothing more is read.
  */
-function ownersOf(deps: Deps, rows: { chats: ChatRow[]; messages: MessageRow[] }): ChatRow[] {
+async function ownersOf(
+  deps: Deps,
+  rows: { chats: ChatRow[]; messages: MessageRow[] },
+): Promise<ChatRow[]> {
   const known = new Set(rows.chats.map((chat) => chat.id));
   const missing = rows.messages.flatMap((message) =>
     known.has(message.chatId) ? [] : [message.chatId],
@@ -91,44 +121,46 @@ function ownersOf(deps: Deps, rows: { chats: ChatRow[]; messages: MessageRow[] }
  * The answer for one processed mutation, from what it left behind (the same on a replay);
  * an applied updateProfile also carries her account as it is now.
  */
-function resultOf(
+async function resultOf(
   deps: Deps,
   props: { userId: string; mutation: ParsedMutation; stored: StoredResult; tier: SubscriptionTier },
-): MutationResult {
+): Promise<MutationResult> {
   const { stored } = props;
-  const messages = messagesByIds(deps, stored.messageIds);
-  const chats = chatsByIds(deps, [...stored.chatIds, ...stored.tombstoneIds]);
+  const messages = await messagesByIds(deps, stored.messageIds);
+  const chats = await chatsByIds(deps, [...stored.chatIds, ...stored.tombstoneIds]);
   const rows = presentRows({
     chats,
     messages,
-    owners: ownersOf(deps, { chats, messages }),
+    owners: await ownersOf(deps, { chats, messages }),
     tier: props.tier,
     now: deps.now(),
   });
   const user =
     stored.status === 'applied' && props.mutation.type === 'updateProfile'
-      ? findUserById(deps, { id: props.userId })
+      ? await findUserById(deps, { id: props.userId })
       : undefined;
   return {
     id: props.mutation.id,
     status: stored.status,
     ...(stored.error ? { error: stored.error } : {}),
     rows,
-    ...(user ? { user: presentUser(user, entitlementOfUser(deps, { userId: user.id })) } : {}),
+    ...(user
+      ? { user: presentUser(user, await entitlementOfUser(deps, { userId: user.id })) }
+      : {}),
   };
 }
 
 /** Her changes after `cursor`, one page, presented as the REST API presents them. */
-export function pull(
+export async function pull(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; cursor: number; limit: number },
-): PullAnswer {
-  resendRepliesIfTierMoved(deps, { userId: props.userId, tier: props.tier });
-  const page = changesSince(deps, props);
+): Promise<PullAnswer> {
+  await resendRepliesIfTierMoved(deps, { userId: props.userId, tier: props.tier });
+  const page = await changesSince(deps, props);
   const rows = presentRows({
     chats: page.chats,
     messages: page.messages,
-    owners: ownersOf(deps, page),
+    owners: await ownersOf(deps, page),
     tier: props.tier,
     now: deps.now(),
   });
@@ -140,6 +172,6 @@ export function pull(
  * A later replay of one is applied again, which the chat use cases make harmless: chats and
  * messages carry the client's ids, so nothing is written twice.
  */
-export function pruneProcessedMutations(deps: Pick<Deps, 'legacyDb' | 'now'>): number {
-  return repo.deleteProcessedBefore(deps.legacyDb, deps.now() - PROCESSED_MUTATION_TTL_MS);
+export async function pruneProcessedMutations(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
+  return repo.deleteProcessedBefore(deps.db, deps.now() - PROCESSED_MUTATION_TTL_MS);
 }

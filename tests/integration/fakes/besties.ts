@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import type { SubscriptionTier } from '@shared/user';
+import { sqliteDb } from '../../../sync-server/src/db/database';
 import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import { grantTier } from '../../../sync-server/src/entitlements/service';
 import type { Client, TestServer } from '../harness';
@@ -20,17 +21,17 @@ export async function signedInClient(
 }
 
 /** Grants a tier through a second connection to the server's database (as payments will). */
-export function grant(
+export async function grant(
   server: TestServer,
   userId: string,
   tier: SubscriptionTier,
   expiresAt: number | null = null,
-): void {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
+): Promise<void> {
+  const db = sqliteDb(new Database(path.join(server.dataDir, DB_FILE_NAME)));
   try {
-    grantTier({ legacyDb: db, now: server.clock.now }, { userId, tier, expiresAt });
+    await grantTier({ db, now: server.clock.now }, { userId, tier, expiresAt });
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 

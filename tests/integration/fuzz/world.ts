@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { SubscriptionTier } from '@shared/user';
 import { startSession } from '../../../sync-server/src/sessions/lifecycle';
+import { sqliteDb } from '../../../sync-server/src/db/database';
 import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import type { Deps } from '../../../sync-server/src/deps';
 import { grantTier } from '../../../sync-server/src/entitlements/service';
@@ -191,8 +192,9 @@ export class FuzzWorld {
     const userId = JSON.parse(answer.text).id as string;
     this.account = { email, password, session: answer.session, userId };
     if (this.options.tier && this.options.tier !== 'free') {
-      grantTier(
-        { legacyDb: this.writer, now: this.clock.now },
+      // Kysely over the writer's connection; the connection stays open for the next grant.
+      await grantTier(
+        { db: sqliteDb(this.writer), now: this.clock.now },
         { userId, tier: this.options.tier, expiresAt: null },
       );
     }
