@@ -1,4 +1,5 @@
-import type { LegacyDb as Db } from '../db/open';
+import { afterCommit } from '../db/database';
+import type { Db } from '../db/database';
 import { changeFeed } from '../sync/notify';
 
 /** A purchase_claims row: the hashed token of the link mailed for a visitor's purchase. */
@@ -12,41 +13,57 @@ export interface ClaimRow {
 }
 
 /** Records a purchase's claim link; false when it already has one (one mail per purchase). */
-export function insertClaim(db: Db, row: Omit<ClaimRow, 'usedAt' | 'usedBy'>): boolean {
-  const result = db
-    .prepare(
-      `INSERT INTO purchase_claims (token_hash, purchase_id, created_at, expires_at)
-       VALUES (@tokenHash, @purchaseId, @createdAt, @expiresAt)
-       ON CONFLICT DO NOTHING`,
-    )
-    .run(row);
-  return result.changes === 1;
+export async function insertClaim(
+  db: Db,
+  row: Omit<ClaimRow, 'usedAt' | 'usedBy'>,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('purchase_claims')
+    .values({
+      token_hash: row.tokenHash,
+      purchase_id: row.purchaseId,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export function findClaim(db: Db, tokenHash: string): ClaimRow | undefined {
+export async function findClaim(db: Db, tokenHash: string): Promise<ClaimRow | undefined> {
   return db
-    .prepare<[string], ClaimRow>(
-      `SELECT token_hash AS tokenHash, purchase_id AS purchaseId, created_at AS createdAt,
-         expires_at AS expiresAt, used_at AS usedAt, used_by AS usedBy
-       FROM purchase_claims WHERE token_hash = ?`,
-    )
-    .get(tokenHash);
+    .selectFrom('purchase_claims')
+    .select([
+      'token_hash as tokenHash',
+      'purchase_id as purchaseId',
+      'created_at as createdAt',
+      'expires_at as expiresAt',
+      'used_at as usedAt',
+      'used_by as usedBy',
+    ])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /**
  * Gives the purchase to her and uses up the link. Call inside the transaction that checked
- * both (the link live, the purchase nobody's).
+ * both (the link live, the purchase nobody's); her devices hear once it has committed.
  */
-export function completeClaim(
+export async function completeClaim(
   db: Db,
   props: { tokenHash: string; purchaseId: string; userId: string; now: number },
-): void {
-  db.prepare(
-    `UPDATE purchase_claims SET used_at = @now, used_by = @userId WHERE token_hash = @tokenHash`,
-  ).run(props);
-  db.prepare(
-    `UPDATE purchases SET user_id = @userId, updated_at = @now
-     WHERE id = @purchaseId AND user_id IS NULL AND account_deleted_at IS NULL`,
-  ).run(props);
-  changeFeed(db).changed(props.userId, 'account');
+): Promise<void> {
+  await db
+    .updateTable('purchase_claims')
+    .set({ used_at: props.now, used_by: props.userId })
+    .where('token_hash', '=', props.tokenHash)
+    .execute();
+  await db
+    .updateTable('purchases')
+    .set({ user_id: props.userId, updated_at: props.now })
+    .where('id', '=', props.purchaseId)
+    .where('user_id', 'is', null)
+    .where('account_deleted_at', 'is', null)
+    .execute();
+  afterCommit(db, () => changeFeed(db).changed(props.userId, 'account'));
 }

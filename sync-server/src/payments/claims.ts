@@ -3,6 +3,7 @@ import { claimMessages } from '@shared/claims';
 import type { ClaimPurchaseAnswer } from '@shared/claims';
 import { planById } from '@shared/plans';
 import { resendRepliesForTier } from '../replies/resendOnPlanChange';
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { entitlementOf, purchasePeriods } from '../entitlements/service';
 import { AppError, conflict } from '../http/errors';
@@ -33,17 +34,18 @@ export interface PendingClaimMail {
 
 /**
  * A visitor's purchase was just fulfilled: records its claim link (one per purchase) and
- * answers the mail to send once the caller's transaction commits. Call inside it. Nothing for
- * a signed-in buyer's purchase, or one with no billing email to prove.
+ * answers the mail to send once the caller's transaction commits. Call inside it (with its
+ * `{ ...deps, db }`), and send the mail after it. Nothing for a signed-in buyer's purchase, or
+ * one with no billing email to prove.
  */
-export function recordClaim(
-  deps: Pick<Deps, 'legacyDb' | 'now'>,
+export async function recordClaim(
+  deps: Pick<Deps, 'db' | 'now'>,
   purchase: Pick<PurchaseRow, 'id' | 'planId' | 'userId' | 'email' | 'accountDeletedAt'>,
-): PendingClaimMail | undefined {
+): Promise<PendingClaimMail | undefined> {
   if (purchase.userId !== null || !purchase.email || purchase.accountDeletedAt !== null) return;
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const createdAt = deps.now();
-  const inserted = claimRepo.insertClaim(deps.legacyDb, {
+  const inserted = await claimRepo.insertClaim(deps.db, {
     tokenHash: hashToken(token),
     purchaseId: purchase.id,
     createdAt,
@@ -83,16 +85,17 @@ export function sendClaimMail(deps: Deps, mail: PendingClaimMail): void {
  * account's). Opening it again from her own account answers the same. Her replies are
  * re-presented for the tier it gives her, in the same transaction.
  */
-export function claimPurchase(
+export async function claimPurchase(
   deps: Deps,
   props: { token: string; userId: string },
-): ClaimPurchaseAnswer {
+): Promise<ClaimPurchaseAnswer> {
   const tokenHash = hashToken(props.token);
-  const purchaseId = deps.legacyDb.transaction(() => {
+  const purchaseId = await inTransaction(deps.db, async (db) => {
+    const inside = { ...deps, db };
     const now = deps.now();
-    const claim = claimRepo.findClaim(deps.legacyDb, tokenHash);
+    const claim = await claimRepo.findClaim(db, tokenHash);
     if (!claim) throw claimNotFound();
-    const purchase = repo.findPurchase(deps.legacyDb, claim.purchaseId);
+    const purchase = await repo.findPurchase(db, claim.purchaseId);
     if (!purchase || purchase.accountDeletedAt !== null) {
       throw gone(claimMessages.gone, 'claim_gone');
     }
@@ -100,23 +103,18 @@ export function claimPurchase(
     if (purchase.userId !== null) throw conflict(claimMessages.taken, 'claim_taken');
     if (claim.usedAt !== null) throw gone(claimMessages.used, 'claim_used');
     if (claim.expiresAt <= now) throw gone(claimMessages.expired, 'claim_expired');
-    const before = entitlementOf(deps, { userId: props.userId }).tier;
-    claimRepo.completeClaim(deps.legacyDb, { tokenHash, purchaseId: purchase.id, ...props, now });
-    resendRepliesForTier(deps, {
-      userId: props.userId,
-      before,
-      after: entitlementOf(deps, { userId: props.userId }).tier,
-    });
+    const before = (await entitlementOf(inside, { userId: props.userId })).tier;
+    await claimRepo.completeClaim(db, { tokenHash, purchaseId: purchase.id, ...props, now });
+    const after = (await entitlementOf(inside, { userId: props.userId })).tier;
+    await resendRepliesForTier(inside, { userId: props.userId, before, after });
     return purchase.id;
-  })();
-  const purchase = repo.findPurchase(deps.legacyDb, purchaseId);
+  });
+  const purchase = await repo.findPurchase(deps.db, purchaseId);
   if (!purchase) throw claimNotFound();
-  const plan = entitlementOf(deps, { userId: props.userId });
+  const plan = await entitlementOf(deps, { userId: props.userId });
+  const periods = await purchasePeriods(deps, { userId: props.userId });
   return {
-    purchase: presentPurchase(
-      purchase,
-      purchasePeriods(deps, { userId: props.userId }).get(purchaseId),
-    ),
+    purchase: presentPurchase(purchase, periods.get(purchaseId)),
     subscriptionTier: plan.tier,
     subscriptionEndsAt: plan.endsAt === null ? null : new Date(plan.endsAt).toISOString(),
   };

@@ -61,7 +61,7 @@ export interface PaymentProvider {
    */
   constructEvent?(raw: Buffer, signature: string, receivedAt: number): ProviderEvent;
   /** The test provider's stand-in for Stripe.js confirming a card; absent with Stripe. */
-  confirmTestPayment?(body: TestConfirmBody): TestConfirmAnswer;
+  confirmTestPayment?(body: TestConfirmBody): Promise<TestConfirmAnswer>;
 }
 
 export const normaliseEmail = (email: string | null | undefined): string | null =>

@@ -5,7 +5,7 @@ import { createTestProvider } from './testProvider';
 
 /** The provider config chose (config.paymentProvider); null when payments are off. */
 export function createPaymentProvider(
-  deps: Pick<Deps, 'config' | 'legacyDb' | 'now'>,
+  deps: Pick<Deps, 'config' | 'db' | 'now'>,
 ): PaymentProvider | null {
   switch (deps.config.paymentProvider) {
     case 'stripe':

@@ -1,4 +1,6 @@
-import type { LegacyDb as Db } from '../db/open';
+import { randomBytes } from 'node:crypto';
+import { afterCommit } from '../db/database';
+import type { Db } from '../db/database';
 import { changeFeed } from '../sync/notify';
 
 export type PurchaseStatusRow = 'pending' | 'succeeded' | 'refunded' | 'disputed';
@@ -22,99 +24,176 @@ export interface PurchaseRow {
   accountDeletedAt: number | null;
 }
 
-const COLUMNS = `id, payment_intent_id AS paymentIntentId, provider, plan_id AS planId, amount,
-  currency, user_id AS userId, email, status, created_at AS createdAt, updated_at AS updatedAt,
-  fulfilled_at AS fulfilledAt, revoked_at AS revokedAt, account_deleted_at AS accountDeletedAt`;
+const COLUMNS = [
+  'id',
+  'payment_intent_id as paymentIntentId',
+  'provider',
+  'plan_id as planId',
+  'amount',
+  'currency',
+  'user_id as userId',
+  'email',
+  'status',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+  'fulfilled_at as fulfilledAt',
+  'revoked_at as revokedAt',
+  'account_deleted_at as accountDeletedAt',
+] as const;
 
-export function insertPurchase(
+let lastIdMs = 0;
+let idCounter = 0;
+
+/**
+ * A new purchase's id: a UUID (version 7) that sorts after every id this process made before,
+ * so `id` orders purchases made in the same millisecond (a test's clock, or two opens of one
+ * checkout) by when they were made, on SQLite and PostgreSQL alike. Its first 48 bits are the
+ * time, the next 12 a counter within that millisecond, the rest random.
+ */
+export function newPurchaseId(): string {
+  let ms = Date.now();
+  if (ms > lastIdMs) {
+    lastIdMs = ms;
+    idCounter = 0;
+  } else {
+    ms = lastIdMs;
+    idCounter += 1;
+    if (idCounter > 0xfff) {
+      lastIdMs = ms = lastIdMs + 1;
+      idCounter = 0;
+    }
+  }
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (idCounter >> 8);
+  bytes[7] = idCounter & 0xff;
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export async function insertPurchase(
   db: Db,
   row: Pick<
     PurchaseRow,
     'id' | 'paymentIntentId' | 'provider' | 'planId' | 'amount' | 'currency' | 'userId'
   > & { checkoutId: string | null; createdAt: number },
-): void {
-  db.prepare(
-    `INSERT INTO purchases (id, payment_intent_id, provider, plan_id, amount, currency, user_id,
-       checkout_id, status, created_at, updated_at)
-     VALUES (@id, @paymentIntentId, @provider, @planId, @amount, @currency, @userId,
-       @checkoutId, 'pending', @createdAt, @createdAt)`,
-  ).run(row);
+): Promise<void> {
+  await db
+    .insertInto('purchases')
+    .values({
+      id: row.id,
+      payment_intent_id: row.paymentIntentId,
+      provider: row.provider,
+      plan_id: row.planId,
+      amount: row.amount,
+      currency: row.currency,
+      user_id: row.userId,
+      checkout_id: row.checkoutId,
+      status: 'pending',
+      created_at: row.createdAt,
+      updated_at: row.createdAt,
+    })
+    .execute();
 }
 
 /**
  * Her checkout's newest purchase still pending: a signed-in user's by her user id, a visitor's
- * by the checkout id her device keeps (and only one no account has since).
+ * by the checkout id her device keeps (and only one no account has since). Of two made in the
+ * same millisecond, the later one (ids sort by when they were made: newPurchaseId).
  */
-export function findOpenCheckout(
+export async function findOpenCheckout(
   db: Db,
   props: { provider: string } & ({ userId: string } | { checkoutId: string }),
-): PurchaseRow | undefined {
-  const whose =
-    'userId' in props ? 'user_id = @userId' : 'user_id IS NULL AND checkout_id = @checkoutId';
-  return db
-    .prepare<[typeof props], PurchaseRow>(
-      `SELECT ${COLUMNS} FROM purchases
-       WHERE ${whose} AND provider = @provider AND status = 'pending'
-         AND account_deleted_at IS NULL
-       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-    )
-    .get(props);
+): Promise<PurchaseRow | undefined> {
+  let query = db
+    .selectFrom('purchases')
+    .select(COLUMNS)
+    .where('provider', '=', props.provider as PurchaseRow['provider'])
+    .where('status', '=', 'pending')
+    .where('account_deleted_at', 'is', null);
+  query =
+    'userId' in props
+      ? query.where('user_id', '=', props.userId)
+      : query.where('user_id', 'is', null).where('checkout_id', '=', props.checkoutId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export function findPurchase(db: Db, id: string): PurchaseRow | undefined {
-  return db.prepare<[string], PurchaseRow>(`SELECT ${COLUMNS} FROM purchases WHERE id = ?`).get(id);
+export async function findPurchase(db: Db, id: string): Promise<PurchaseRow | undefined> {
+  return db.selectFrom('purchases').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function findPurchaseByIntent(db: Db, paymentIntentId: string): PurchaseRow | undefined {
+export async function findPurchaseByIntent(
+  db: Db,
+  paymentIntentId: string,
+): Promise<PurchaseRow | undefined> {
   return db
-    .prepare<[string], PurchaseRow>(`SELECT ${COLUMNS} FROM purchases WHERE payment_intent_id = ?`)
-    .get(paymentIntentId);
+    .selectFrom('purchases')
+    .select(COLUMNS)
+    .where('payment_intent_id', '=', paymentIntentId)
+    .executeTakeFirst();
 }
 
 /**
- * The check-and-set of fulfilment: only a pending purchase becomes succeeded, so however many
- * verifies and webhooks race, one of them wins. False when it was not pending.
+ * The check-and-set of fulfilment: only a pending purchase becomes succeeded, in one
+ * conditional UPDATE, so however many verifies and webhooks race (in any process), one of them
+ * wins. False when it was not pending.
  */
-export function markSucceeded(
+export async function markSucceeded(
   db: Db,
   props: { paymentIntentId: string; email: string | null; now: number },
-): boolean {
-  const result = db
-    .prepare(
-      `UPDATE purchases SET status = 'succeeded',
-         email = CASE WHEN account_deleted_at IS NULL THEN COALESCE(@email, email) END,
-         fulfilled_at = @now, updated_at = @now
-       WHERE payment_intent_id = @paymentIntentId AND status = 'pending'`,
-    )
-    .run(props);
-  if (result.changes === 1) accountChanged(db, props.paymentIntentId);
-  return result.changes === 1;
+): Promise<boolean> {
+  const result = await db
+    .updateTable('purchases')
+    .set((eb) => ({
+      status: 'succeeded',
+      email: eb
+        .case()
+        .when('account_deleted_at', 'is', null)
+        .then(eb.fn.coalesce(eb.val(props.email), eb.ref('email')))
+        .end(),
+      fulfilled_at: props.now,
+      updated_at: props.now,
+    }))
+    .where('payment_intent_id', '=', props.paymentIntentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const changed = Number(result.numUpdatedRows) === 1;
+  if (changed) await accountChanged(db, props.paymentIntentId);
+  return changed;
 }
 
-/** Her plan follows her purchases: her devices fetch her account again (live sync). */
-function accountChanged(db: Db, paymentIntentId: string): void {
-  const row = db
-    .prepare('SELECT user_id AS userId FROM purchases WHERE payment_intent_id = ?')
-    .get(paymentIntentId) as { userId: string | null } | undefined;
-  if (row?.userId) changeFeed(db).changed(row.userId, 'account');
+/**
+ * Her plan follows her purchases: her devices fetch her account again (live sync), once the
+ * write's transaction has committed.
+ */
+async function accountChanged(db: Db, paymentIntentId: string): Promise<void> {
+  const row = await db
+    .selectFrom('purchases')
+    .select('user_id as userId')
+    .where('payment_intent_id', '=', paymentIntentId)
+    .executeTakeFirst();
+  const userId = row?.userId;
+  if (userId) afterCommit(db, () => changeFeed(db).changed(userId, 'account'));
 }
 
 /**
  * Takes a purchase back (refund or dispute). A pending one is revoked too, so a success that
  * arrives after its refund never fulfils it. False when it was already revoked.
  */
-export function markRevoked(
+export async function markRevoked(
   db: Db,
   props: { paymentIntentId: string; status: 'refunded' | 'disputed'; now: number },
-): boolean {
-  const result = db
-    .prepare(
-      `UPDATE purchases SET status = @status, revoked_at = @now, updated_at = @now
-       WHERE payment_intent_id = @paymentIntentId AND status IN ('pending', 'succeeded')`,
-    )
-    .run(props);
-  if (result.changes === 1) accountChanged(db, props.paymentIntentId);
-  return result.changes === 1;
+): Promise<boolean> {
+  const result = await db
+    .updateTable('purchases')
+    .set({ status: props.status, revoked_at: props.now, updated_at: props.now })
+    .where('payment_intent_id', '=', props.paymentIntentId)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .executeTakeFirst();
+  const changed = Number(result.numUpdatedRows) === 1;
+  if (changed) await accountChanged(db, props.paymentIntentId);
+  return changed;
 }
 
 /**
@@ -123,20 +202,42 @@ export function markRevoked(
  * was ever fulfilled goes back to pending, for its success to fulfil. False when it was not
  * taken back that way.
  */
-export function markRestored(
+export async function markRestored(
   db: Db,
   props: { paymentIntentId: string; from: 'refunded' | 'disputed'; now: number },
-): boolean {
-  const result = db
-    .prepare(
-      `UPDATE purchases
-       SET status = CASE WHEN fulfilled_at IS NULL THEN 'pending' ELSE 'succeeded' END,
-         revoked_at = NULL, updated_at = @now
-       WHERE payment_intent_id = @paymentIntentId AND status = @from`,
-    )
-    .run(props);
-  if (result.changes === 1) accountChanged(db, props.paymentIntentId);
-  return result.changes === 1;
+): Promise<boolean> {
+  const result = await db
+    .updateTable('purchases')
+    .set((eb) => ({
+      status: eb
+        .case()
+        .when('fulfilled_at', 'is', null)
+        .then('pending' as PurchaseStatusRow)
+        .else('succeeded' as PurchaseStatusRow)
+        .end(),
+      revoked_at: null,
+      updated_at: props.now,
+    }))
+    .where('payment_intent_id', '=', props.paymentIntentId)
+    .where('status', '=', props.from)
+    .executeTakeFirst();
+  const changed = Number(result.numUpdatedRows) === 1;
+  if (changed) await accountChanged(db, props.paymentIntentId);
+  return changed;
+}
+
+/** The test provider's metadata (a JSON object) without `userId`; null when it has none. */
+function withoutUserId(metadata: string): { userId: unknown; rest: string } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(metadata);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  if (!('userId' in value)) return null;
+  const { userId, ...rest } = value as Record<string, unknown>;
+  return { userId, rest: JSON.stringify(rest) };
 }
 
 /**
@@ -145,56 +246,102 @@ export function markRestored(
  * from anyone else's purchase too. The test provider's intents lose her billing email and name
  * and her user id in their metadata. Call inside the deletion's transaction.
  */
-export function forgetBuyer(db: Db, props: { userId: string; email: string; now: number }): void {
-  const theirs = `user_id = @userId OR (user_id IS NULL AND email = @email)`;
-  const intentIds = JSON.stringify(
-    db
-      .prepare<[typeof props], { id: string }>(
-        `SELECT payment_intent_id AS id FROM purchases WHERE ${theirs}`,
-      )
-      .all(props)
-      .map((row) => row.id),
-  );
-  db.prepare(
-    `UPDATE test_payment_intents
-     SET email = NULL, name = NULL, metadata = json_remove(metadata, '$.userId'), updated_at = @now
-     WHERE id IN (SELECT value FROM json_each(@intentIds))
-       OR json_extract(metadata, '$.userId') = @userId`,
-  ).run({ ...props, intentIds });
-  db.prepare(
-    `UPDATE test_payment_intents SET email = NULL, name = NULL, updated_at = @now
-     WHERE email = @email`,
-  ).run(props);
-  db.prepare(
-    `UPDATE purchases SET user_id = NULL, email = NULL, account_deleted_at = @now, updated_at = @now
-     WHERE ${theirs}`,
-  ).run(props);
-  db.prepare(`UPDATE purchases SET email = NULL, updated_at = @now WHERE email = @email`).run(
-    props,
-  );
+export async function forgetBuyer(
+  db: Db,
+  props: { userId: string; email: string; now: number },
+): Promise<void> {
+  const theirs = db
+    .selectFrom('purchases')
+    .select('payment_intent_id as id')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', props.userId),
+        eb.and([eb('user_id', 'is', null), eb('email', '=', props.email)]),
+      ]),
+    );
+  const intentIds = new Set((await theirs.execute()).map((row) => row.id));
+  // The intents of her purchases, and any whose metadata names her (an intent made for her
+  // whose purchase row was never written): the metadata is read here, not with an engine's
+  // JSON functions, and LIKE only narrows the rows to read.
+  const candidates = await db
+    .selectFrom('test_payment_intents')
+    .select(['id', 'metadata'])
+    .where((eb) => {
+      const named = eb('metadata', 'like', `%${props.userId}%`);
+      return intentIds.size > 0 ? eb.or([eb('id', 'in', [...intentIds]), named]) : named;
+    })
+    .execute();
+  for (const intent of candidates) {
+    const parsed = withoutUserId(intent.metadata);
+    const namesHer = parsed?.userId === props.userId;
+    if (!intentIds.has(intent.id) && !namesHer) continue;
+    await db
+      .updateTable('test_payment_intents')
+      .set({
+        email: null,
+        name: null,
+        metadata: parsed ? parsed.rest : intent.metadata,
+        updated_at: props.now,
+      })
+      .where('id', '=', intent.id)
+      .execute();
+  }
+  await db
+    .updateTable('test_payment_intents')
+    .set({ email: null, name: null, updated_at: props.now })
+    .where('email', '=', props.email)
+    .execute();
+  await db
+    .updateTable('purchases')
+    .set({ user_id: null, email: null, account_deleted_at: props.now, updated_at: props.now })
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', props.userId),
+        eb.and([eb('user_id', 'is', null), eb('email', '=', props.email)]),
+      ]),
+    )
+    .execute();
+  await db
+    .updateTable('purchases')
+    .set({ email: null, updated_at: props.now })
+    .where('email', '=', props.email)
+    .execute();
 }
 
-/** Her purchases that were paid (whatever came after), newest first. */
-export function paidPurchasesOf(db: Db, userId: string): PurchaseRow[] {
+/**
+ * Her purchases that were paid (whatever came after), newest first; of two at the same
+ * millisecond, the one made later (newPurchaseId).
+ */
+export async function paidPurchasesOf(db: Db, userId: string): Promise<PurchaseRow[]> {
   return db
-    .prepare<[string], PurchaseRow>(
-      `SELECT ${COLUMNS} FROM purchases WHERE user_id = ? AND status <> 'pending'
-       ORDER BY COALESCE(fulfilled_at, created_at) DESC, created_at DESC, rowid DESC`,
-    )
-    .all(userId);
+    .selectFrom('purchases')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'pending')
+    .orderBy((eb) => eb.fn.coalesce('fulfilled_at', 'created_at'), 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** Records a webhook event as handled; false when it already was. */
-export function recordEvent(db: Db, props: { id: string; type: string; now: number }): boolean {
-  const result = db
-    .prepare(
-      `INSERT INTO payment_events (id, type, received_at) VALUES (@id, @type, @now)
-       ON CONFLICT (id) DO NOTHING`,
-    )
-    .run(props);
-  return result.changes === 1;
+export async function recordEvent(
+  db: Db,
+  props: { id: string; type: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('payment_events')
+    .values({ id: props.id, type: props.type, received_at: props.now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export function isEventRecorded(db: Db, id: string): boolean {
-  return db.prepare('SELECT 1 FROM payment_events WHERE id = ?').get(id) !== undefined;
+export async function isEventRecorded(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
 }

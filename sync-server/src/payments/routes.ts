@@ -46,39 +46,39 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
   // email (POST /purchases/claim).
   router.post('/guest-create-payment-intent', async (ctx) => {
     const userId = ctx.state.user?.id;
-    if (userId) enforce(deps.limiter, intentPerUser, userId);
-    else enforce(deps.limiter, intentPerIp(deps.config), clientAddressKey(ctx.ip));
+    if (userId) await enforce(deps.limiter, intentPerUser, userId);
+    else await enforce(deps.limiter, intentPerIp(deps.config), clientAddressKey(ctx.ip));
     const { planId, checkoutId } = validateBody(ctx, createPaymentIntentSchema);
     ctx.body = await createPaymentIntent(deps, { planId, userId, checkoutId });
   });
 
   // Open to visitors too: whose purchase it is comes from the purchase, never the caller.
   router.post('/verify-payment', async (ctx) => {
-    enforce(deps.limiter, verifyPerIp(deps.config), clientAddressKey(ctx.ip));
+    await enforce(deps.limiter, verifyPerIp(deps.config), clientAddressKey(ctx.ip));
     const body = validateBody(ctx, verifyPaymentSchema);
     const { status } = await fulfilPayment(deps, body);
     const user = ctx.state.user;
-    ctx.body = presentVerify(status, user ? entitlementOfUser(deps, { userId: user.id }) : null);
+    const plan = user ? await entitlementOfUser(deps, { userId: user.id }) : null;
+    ctx.body = presentVerify(status, plan);
   });
 
-  router.get('/purchases', (ctx) => {
+  router.get('/purchases', async (ctx) => {
     const user = signedInUser(ctx);
+    const purchases = await purchasesOf(deps, { userId: user.id });
     const answer: PurchasesAnswer = {
-      purchases: purchasesOf(deps, { userId: user.id }).map(({ purchase, period }) =>
-        presentPurchase(purchase, period),
-      ),
+      purchases: purchases.map(({ purchase, period }) => presentPurchase(purchase, period)),
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
 
   // The link mailed for a visitor's purchase, opened signed in: the purchase becomes hers.
-  router.post('/purchases/claim', (ctx) => {
+  router.post('/purchases/claim', async (ctx) => {
     const user = signedInUser(ctx);
-    enforce(deps.limiter, claimPerIp(deps.config), clientAddressKey(ctx.ip));
-    enforce(deps.limiter, claimPerUser, user.id);
+    await enforce(deps.limiter, claimPerIp(deps.config), clientAddressKey(ctx.ip));
+    await enforce(deps.limiter, claimPerUser, user.id);
     const { token } = validateBody(ctx, claimPurchaseSchema);
-    const answer: ClaimPurchaseAnswer = claimPurchase(deps, { token, userId: user.id });
+    const answer: ClaimPurchaseAnswer = await claimPurchase(deps, { token, userId: user.id });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
@@ -91,12 +91,12 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
   });
 
   // The built-in test provider's stand-in for Stripe.js; there is no such route otherwise.
-  router.post('/test-payments/confirm', (ctx) => {
+  router.post('/test-payments/confirm', async (ctx) => {
     const confirm = deps.payments?.confirmTestPayment;
     if (!confirm) throw notFound();
-    enforce(deps.limiter, testConfirmPerIp(deps.config), clientAddressKey(ctx.ip));
+    await enforce(deps.limiter, testConfirmPerIp(deps.config), clientAddressKey(ctx.ip));
     const body = validateBody(ctx, testConfirmSchema);
-    ctx.body = confirm(body);
+    ctx.body = await confirm(body);
   });
 
   return router;

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { PLAN_CURRENCY, paymentMessages } from '@shared/payments';
 import type { PaymentIntentAnswer } from '@shared/payments';
 import { planById } from '@shared/plans';
 import type { PlanId } from '@shared/plans';
 import { resendRepliesForTier } from '../replies/resendOnPlanChange';
+import { inTransaction } from '../db/database';
+import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { entitlementOf } from '../entitlements/service';
 import {
@@ -51,7 +52,7 @@ async function reusableIntent(
       ? { checkoutId: props.checkoutId }
       : undefined;
   if (!whose) return undefined;
-  const open = repo.findOpenCheckout(deps.legacyDb, { provider: provider.kind, ...whose });
+  const open = await repo.findOpenCheckout(deps.db, { provider: provider.kind, ...whose });
   if (!open) return undefined;
   let intent: ProviderIntent | null;
   try {
@@ -73,7 +74,10 @@ async function reusableIntent(
   return undefined;
 }
 
-/** Checkouts being opened now, per database: a second open of one waits for the first. */
+/**
+ * Checkouts being opened now in this process, per database: a second open of one waits for the
+ * first.
+ */
 const opening = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
@@ -92,8 +96,8 @@ export async function createPaymentIntent(
       ? `checkout:${props.checkoutId}`
       : undefined;
   if (!key) return openCheckout(deps, props);
-  let queue = opening.get(deps.legacyDb);
-  if (!queue) opening.set(deps.legacyDb, (queue = new Map()));
+  let queue = opening.get(deps.db);
+  if (!queue) opening.set(deps.db, (queue = new Map()));
   const earlier = queue.get(key) ?? Promise.resolve();
   const run = earlier.catch(() => undefined).then(() => openCheckout(deps, props));
   queue.set(key, run);
@@ -119,14 +123,14 @@ async function openCheckout(
   const plan = planById(props.planId);
   if (!plan) throw notFound('Plan not found');
   if (props.userId) {
-    const has = entitlementOf(deps, { userId: props.userId });
+    const has = await entitlementOf(deps, { userId: props.userId });
     if (has.tier === 'vip' && has.endsAt === null) {
       throw conflict(paymentMessages.alreadyForever, 'already_forever');
     }
   }
   const reused = await reusableIntent(deps, provider, props);
   if (reused) return reused;
-  const purchaseId = randomUUID();
+  const purchaseId = repo.newPurchaseId();
   const metadata: Record<string, string> = { planId: plan.id, purchaseId };
   if (props.userId) metadata.userId = props.userId;
   let intent: { id: string; clientSecret: string };
@@ -141,7 +145,7 @@ async function openCheckout(
     deps.logger.error({ err: error, planId: plan.id }, 'creating a payment intent failed');
     throw badGateway(paymentMessages.intentFailed, 'payment_intent_failed');
   }
-  repo.insertPurchase(deps.legacyDb, {
+  await repo.insertPurchase(deps.db, {
     id: purchaseId,
     paymentIntentId: intent.id,
     provider: provider.kind,
@@ -175,16 +179,18 @@ function matches(intent: ProviderIntent, purchase: PurchaseRow, planId?: PlanId)
 
 /**
  * Fulfils a purchase from the provider's record of its PaymentIntent: only when it succeeded
- * and its amount, currency and plan match. Any number of calls (verify, webhooks, in any order)
- * fulfil it once: the check-and-set and the re-presenting of her replies are one transaction,
- * with the webhook event's id when there is one. 'pending' while the provider is processing.
+ * and its amount, currency and plan match. Any number of calls (verify, webhooks, in any order,
+ * from any process) fulfil it once: the check-and-set (one conditional UPDATE, acted on only
+ * when it changed the row) and the re-presenting of her replies are one transaction, with the
+ * webhook event's id when there is one. A visitor's claim mail goes once it has committed.
+ * 'pending' while the provider is processing.
  */
 export async function fulfilPayment(
   deps: Deps,
   props: { paymentIntentId: string; planId?: PlanId; event?: { id: string; type: string } },
 ): Promise<{ status: 'fulfilled' | 'pending'; purchase: PurchaseRow }> {
   const provider = providerOf(deps);
-  const purchase = repo.findPurchaseByIntent(deps.legacyDb, props.paymentIntentId);
+  const purchase = await repo.findPurchaseByIntent(deps.db, props.paymentIntentId);
   if (!purchase || purchase.provider !== provider.kind) throw paymentNotFound();
   let intent: ProviderIntent | null;
   try {
@@ -198,81 +204,86 @@ export async function fulfilPayment(
   if (intent.status === 'processing') return { status: 'pending', purchase };
   if (intent.status !== 'succeeded') throw notSucceeded();
 
-  const claimMail = deps.legacyDb.transaction(() => {
+  const email = intent.email;
+  const claimMail = await inTransaction(deps.db, async (db) => {
+    const inside = { ...deps, db };
     const now = deps.now();
-    if (props.event && !repo.recordEvent(deps.legacyDb, { ...props.event, now })) return;
+    if (props.event && !(await repo.recordEvent(db, { ...props.event, now }))) return undefined;
     // Read again: her account may have been deleted (and the row made nobody's) since.
-    const userId =
-      repo.findPurchaseByIntent(deps.legacyDb, purchase.paymentIntentId)?.userId ?? null;
-    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
-    const email = intent.email;
+    const userId = (await repo.findPurchaseByIntent(db, purchase.paymentIntentId))?.userId ?? null;
+    const before = userId ? (await entitlementOf(inside, { userId })).tier : undefined;
     const paymentIntentId = purchase.paymentIntentId;
-    if (!repo.markSucceeded(deps.legacyDb, { paymentIntentId, email, now })) return;
+    if (!(await repo.markSucceeded(db, { paymentIntentId, email, now }))) return undefined;
     if (!userId || !before) {
       // A visitor's: its claim link goes to the billing email, which must prove it is hers.
-      const paid = repo.findPurchaseByIntent(deps.legacyDb, paymentIntentId);
-      return paid ? recordClaim(deps, paid) : undefined;
+      const paid = await repo.findPurchaseByIntent(db, paymentIntentId);
+      return paid ? recordClaim(inside, paid) : undefined;
     }
-    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
+    const after = (await entitlementOf(inside, { userId })).tier;
+    await resendRepliesForTier(inside, { userId, before, after });
     return undefined;
-  })();
+  });
+  // The mail goes once the fulfilment has committed, never from inside it.
   if (claimMail) sendClaimMail(deps, claimMail);
 
-  const latest = repo.findPurchaseByIntent(deps.legacyDb, props.paymentIntentId) ?? purchase;
+  const latest = (await repo.findPurchaseByIntent(deps.db, props.paymentIntentId)) ?? purchase;
   if (latest.status === 'refunded' || latest.status === 'disputed') throw revoked();
   return { status: 'fulfilled', purchase: latest };
 }
 
 /**
  * Changes a purchase's standing on a provider event, once per event id, and re-presents her
- * replies for the tier she has after it, in one transaction. `change` answers whether it moved.
+ * replies for the tier she has after it, in one transaction. `change` (given the transaction)
+ * answers whether it moved.
  */
-function changeStanding(
+async function changeStanding(
   deps: Deps,
   props: { paymentIntentId: string; event: { id: string; type: string } },
-  change: (now: number) => boolean,
-): void {
-  deps.legacyDb.transaction(() => {
+  change: (db: Db, now: number) => Promise<boolean>,
+): Promise<void> {
+  await inTransaction(deps.db, async (db) => {
+    const inside = { ...deps, db };
     const now = deps.now();
-    if (!repo.recordEvent(deps.legacyDb, { ...props.event, now })) return;
-    const purchase = repo.findPurchaseByIntent(deps.legacyDb, props.paymentIntentId);
+    if (!(await repo.recordEvent(db, { ...props.event, now }))) return;
+    const purchase = await repo.findPurchaseByIntent(db, props.paymentIntentId);
     if (!purchase) return;
     const userId = purchase.userId;
-    const before = userId ? entitlementOf(deps, { userId }).tier : undefined;
-    if (!change(now)) return;
+    const before = userId ? (await entitlementOf(inside, { userId })).tier : undefined;
+    if (!(await change(db, now))) return;
     if (!userId || !before) return;
-    resendRepliesForTier(deps, { userId, before, after: entitlementOf(deps, { userId }).tier });
-  })();
+    const after = (await entitlementOf(inside, { userId })).tier;
+    await resendRepliesForTier(inside, { userId, before, after });
+  });
 }
 
 /**
  * Takes a purchase back (refund or dispute). A purchase still pending is revoked too, so its
  * success arriving later grants nothing.
  */
-export function revokePayment(
+export async function revokePayment(
   deps: Deps,
   props: {
     paymentIntentId: string;
     status: 'refunded' | 'disputed';
     event: { id: string; type: string };
   },
-): void {
-  changeStanding(deps, props, (now) => repo.markRevoked(deps.legacyDb, { ...props, now }));
+): Promise<void> {
+  await changeStanding(deps, props, (db, now) => repo.markRevoked(db, { ...props, now }));
 }
 
 /**
  * Gives back a purchase a refund or dispute took, when the refund failed or the dispute was
  * won (a resent event changes nothing).
  */
-export function restorePayment(
+export async function restorePayment(
   deps: Deps,
   props: {
     paymentIntentId: string;
     from: 'refunded' | 'disputed';
     event: { id: string; type: string };
   },
-): void {
-  changeStanding(deps, props, (now) => repo.markRestored(deps.legacyDb, { ...props, now }));
+): Promise<void> {
+  await changeStanding(deps, props, (db, now) => repo.markRestored(db, { ...props, now }));
 }
 
 export const isRefusal = (error: unknown): error is AppError =>

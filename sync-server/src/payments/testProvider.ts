@@ -41,18 +41,19 @@ const presentIntent = (row: TestIntentRow) => ({
 
 /**
  * The built-in provider for running without Stripe (no keys, no network, no money). It keeps
- * its intents in SQLite and takes Stripe's test card numbers. A confirmed payment is not
- * fulfilled here: the app then calls verify-payment, exactly as with Stripe.
+ * its intents in the database and takes Stripe's test card numbers. A confirmed payment is not
+ * fulfilled here: the app then calls verify-payment, exactly as with Stripe. Like Stripe, it is
+ * never called inside a transaction: it uses the database of its own `deps`.
  */
-export function createTestProvider(deps: Pick<Deps, 'legacyDb' | 'now'>): PaymentProvider {
+export function createTestProvider(deps: Pick<Deps, 'db' | 'now'>): PaymentProvider {
   return {
     kind: 'test',
     async createIntent({ amount, currency, metadata, idempotencyKey }) {
-      const existing = repo.findTestIntentByKey(deps.legacyDb, idempotencyKey);
+      const existing = await repo.findTestIntentByKey(deps.db, idempotencyKey);
       if (existing) return { id: existing.id, clientSecret: existing.clientSecret };
       const id = `pi_test_${random()}`;
       const clientSecret = `${id}_secret_${random()}`;
-      repo.insertTestIntent(deps.legacyDb, {
+      const inserted = await repo.insertTestIntent(deps.db, {
         id,
         clientSecret,
         idempotencyKey,
@@ -61,21 +62,25 @@ export function createTestProvider(deps: Pick<Deps, 'legacyDb' | 'now'>): Paymen
         metadata: JSON.stringify(metadata),
         createdAt: deps.now(),
       });
-      return { id, clientSecret };
+      if (inserted) return { id, clientSecret };
+      // The same key made an intent meanwhile (a retry racing the first call): that one.
+      const first = await repo.findTestIntentByKey(deps.db, idempotencyKey);
+      if (!first) throw new Error('The test intent of this idempotency key was not found');
+      return { id: first.id, clientSecret: first.clientSecret };
     },
     async retrieveIntent(id) {
-      const row = repo.findTestIntent(deps.legacyDb, id);
+      const row = await repo.findTestIntent(deps.db, id);
       return row ? presentIntent(row) : null;
     },
     async cancelIntent(id) {
-      const row = repo.findTestIntent(deps.legacyDb, id);
+      const row = await repo.findTestIntent(deps.db, id);
       if (!row) throw testPaymentNotFound();
       if (row.status === 'canceled') return;
-      if (!repo.cancelTestIntent(deps.legacyDb, { id, now: deps.now() })) throw alreadyPaid();
+      if (!(await repo.cancelTestIntent(deps.db, { id, now: deps.now() }))) throw alreadyPaid();
     },
     /** Checks the card as Stripe's test mode would; a declined card leaves the intent payable. */
-    confirmTestPayment(body) {
-      const intent = repo.findTestIntentBySecret(deps.legacyDb, body.clientSecret);
+    async confirmTestPayment(body) {
+      const intent = await repo.findTestIntentBySecret(deps.db, body.clientSecret);
       if (!intent) throw testPaymentNotFound();
       if (intent.status === 'succeeded') throw alreadyPaid();
       if (intent.status === 'canceled') throw canceled();
@@ -87,7 +92,7 @@ export function createTestProvider(deps: Pick<Deps, 'legacyDb' | 'now'>): Paymen
       if (expiry < deps.now()) throw badRequest(paymentMessages.expiryPast, 'expired_card');
       if (!CVC.test(body.cvc.trim())) throw badRequest(paymentMessages.cvcInvalid, 'invalid_cvc');
       if (outcome === 'declined') throw paymentRequired(paymentMessages.declined, 'card_declined');
-      const taken = repo.markTestIntentSucceeded(deps.legacyDb, {
+      const taken = await repo.markTestIntentSucceeded(deps.db, {
         id: intent.id,
         email: normaliseEmail(body.email) ?? body.email,
         name: body.name?.trim() || null,

@@ -7,12 +7,12 @@ import { STRIPE_API_VERSION } from './stripeProvider';
 import { fulfilPayment, isRefusal, restorePayment, revokePayment } from './service';
 
 /** Records an event handled without a change (ignored, or refused for good). */
-function recordEvent(deps: Deps, event: { id: string; type: string }): void {
-  repo.recordEvent(deps.legacyDb, { ...event, now: deps.now() });
+async function recordEvent(deps: Deps, event: { id: string; type: string }): Promise<void> {
+  await repo.recordEvent(deps.db, { ...event, now: deps.now() });
 }
 
-function isEventRecorded(deps: Deps, props: { id: string }): boolean {
-  return repo.isEventRecorded(deps.legacyDb, props.id);
+async function isEventRecorded(deps: Deps, props: { id: string }): Promise<boolean> {
+  return repo.isEventRecorded(deps.db, props.id);
 }
 
 export const invalidSignature = () =>
@@ -61,7 +61,7 @@ export async function handleStripeWebhook(
       `the Stripe webhook endpoint is not at API version ${STRIPE_API_VERSION}: set it in the Dashboard`,
     );
   }
-  if (isEventRecorded(deps, event)) return;
+  if (await isEventRecorded(deps, event)) return;
   const ref = { id: event.id, type: event.type };
   switch (event.type) {
     case 'payment_intent.succeeded': {
@@ -72,7 +72,7 @@ export async function handleStripeWebhook(
       } catch (error) {
         if (!isRefusal(error)) throw error;
         deps.logger.warn({ event: ref, code: error.code }, 'payment webhook refused');
-        recordEvent(deps, ref);
+        await recordEvent(deps, ref);
       }
       return;
     }
@@ -103,7 +103,7 @@ export async function handleStripeWebhook(
         return recordEvent(deps, ref);
       }
       // Only the failure of a full refund gives back what its charge.refunded took.
-      const purchase = repo.findPurchaseByIntent(deps.legacyDb, paymentIntentId);
+      const purchase = await repo.findPurchaseByIntent(deps.db, paymentIntentId);
       const amount = event.object.amount;
       if (!purchase || typeof amount !== 'number' || amount < purchase.amount) {
         return recordEvent(deps, ref);
