@@ -131,11 +131,11 @@ export function createApp({
     legacyDb,
     logger,
     now,
-    limiter: createRateLimiter(legacyDb, now),
+    limiter: createRateLimiter(db, now),
     mailer: mailer ?? createMailer(config, logger),
     replies: replies ?? createReplyProvider(config, logger),
     replyJobs: createReplyJobs(() => deps),
-    payments: payments !== undefined ? payments : createPaymentProvider({ config, legacyDb, now }),
+    payments: payments !== undefined ? payments : createPaymentProvider({ config, db, now }),
     ocr: ocr ?? createOcrReader({ threads: config.ocrThreads, queueLength: config.ocrQueueLength }),
     analyser: analyser ?? createAnalyser(config, logger),
   };
@@ -172,6 +172,6 @@ export function createApp({
     koa: app,
     replyJobs: deps.replyJobs,
     ocr: deps.ocr,
-    endLiveStreams: () => changeFeed(legacyDb).close(),
+    endLiveStreams: () => changeFeed(db).close(),
   };
 }

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { lastBackgroundWriteFailure } from '../db/backgroundWrites';
+import { isDatabaseUnavailable } from '../db/database';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 
 /** What monitoring sees: states and provider kinds only, never a key, a path or a host. */
 export interface Health {
   ok: boolean;
-  database: 'ok' | 'error';
+  /** `unavailable`: PostgreSQL is out of reach (stopped, restarting); `error`: it answered wrong. */
+  database: 'ok' | 'error' | 'unavailable';
   /** 'failing' from a background write's failure (a full disk) until one succeeds again. */
   writes: 'ok' | 'failing';
   replies: Deps['replies']['name'];
@@ -27,6 +29,10 @@ async function databaseState(deps: Deps): Promise<Health['database']> {
     await repo.readEveryTable(deps.db);
     return 'ok';
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ err: error }, 'health check: the database is out of reach');
+      return 'unavailable';
+    }
     deps.logger.error({ err: error }, 'health check: the database did not answer');
     return 'error';
   }

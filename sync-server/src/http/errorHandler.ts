@@ -1,7 +1,9 @@
 import type { Middleware } from 'koa';
+import { isDatabaseUnavailable } from '../db/database';
 import type { Logger } from '../logger';
 import {
   AppError,
+  databaseUnavailable,
   badRequest,
   internalError,
   invalidJson,
@@ -28,7 +30,8 @@ function fromHttpError(error: unknown): AppError | undefined {
 
 /**
  * The one place errors become answers: an AppError keeps its status and code, a body-parser
- * error is mapped, anything else is a 500 without internals (the stack goes to the log only).
+ * error is mapped, a database out of reach is a 503 that says so, anything else is a 500
+ * without internals (the stack goes to the log only).
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -36,6 +39,10 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
     } catch (thrown) {
       let error = thrown instanceof AppError ? thrown : fromHttpError(thrown);
+      if (!error && isDatabaseUnavailable(thrown)) {
+        logger.warn({ err: thrown, method: ctx.method, path: ctx.path }, 'database unavailable');
+        error = databaseUnavailable();
+      }
       if (!error) {
         logger.error({ err: thrown, method: ctx.method, path: ctx.path }, 'request failed');
         error = internalError();

@@ -95,4 +95,14 @@ export const serverBusy = (retryAfterSeconds = 1) =>
     { 'Retry-After': String(retryAfterSeconds) },
   );
 
+/** 503: PostgreSQL is out of reach (stopped, restarting, full of connections); nothing changed. */
+export const databaseUnavailable = () =>
+  new AppError(
+    503,
+    'database_unavailable',
+    'The database is not reachable right now. Please try again in a moment.',
+    {},
+    { 'Retry-After': '2' },
+  );
+
 export const internalError = () => new AppError(500, 'internal_error', 'Something went wrong');

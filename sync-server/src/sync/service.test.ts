@@ -22,7 +22,9 @@ afterEach(() => db.destroy());
 const NOW = Date.parse('2027-03-14T12:00:00Z');
 
 /** Deps for pushes of countHelpShown, which touch nothing but the counts and the limiter. */
-function depsWith(hit: RateLimiter['hit'] = () => ({ limited: false, retryAfter: 0 })): Deps {
+function depsWith(
+  hit: RateLimiter['hit'] = () => Promise.resolve({ limited: false, retryAfter: 0 }),
+): Deps {
   return {
     db,
     now: () => NOW,
@@ -85,8 +87,8 @@ describe('push', () => {
   it('answers retry on an unexpected failure, records nothing and stops the push there', async () => {
     let failing = true;
     const deps = depsWith(() => {
-      if (failing) throw new Error('the disk is full');
-      return { limited: false, retryAfter: 0 };
+      if (failing) return Promise.reject(new Error('the disk is full'));
+      return Promise.resolve({ limited: false, retryAfter: 0 });
     });
     const props = {
       userId: 'u',
