@@ -47,7 +47,7 @@ const MODEL_ANSWER = {
 
 async function enhanced(on = server) {
   const { client, userId } = await signedInClient(on, 'model');
-  grant(on, userId, 'vip');
+  await grant(on, userId, 'vip');
   return postImage(
     client,
     ENHANCED_OCR_PATH,

@@ -34,7 +34,7 @@ Total $8.37`;
 
 async function subscriber(name: string) {
   const account = await signedInClient(server, name);
-  grant(server, account.userId, 'premium');
+  await grant(server, account.userId, 'premium');
   return account;
 }
 const imagesOf = (userId: string) => {

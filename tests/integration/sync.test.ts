@@ -220,7 +220,7 @@ describe('GET /api/sync/pull', () => {
   it('gives a free user the teaser of a paid reply, as the REST API does', async () => {
     const free = await signedInClient(server);
     const paid = await signedInClient(server);
-    grant(server, paid.userId, 'vip');
+    await grant(server, paid.userId, 'vip');
     for (const { client } of [free, paid]) {
       const chatId = randomUUID();
       const create = createChat(chatId, 'Tell me everything about my week');

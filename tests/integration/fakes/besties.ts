@@ -1,7 +1,4 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import type { SubscriptionTier } from '@shared/user';
-import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import { grantTier } from '../../../sync-server/src/entitlements/service';
 import type { Client, TestServer } from '../harness';
 
@@ -19,19 +16,16 @@ export async function signedInClient(
   return { client, userId: answer.body.id as string, email };
 }
 
-/** Grants a tier through a second connection to the server's database (as payments will). */
-export function grant(
+/** Grants a tier in the server's database (as payments will). */
+export async function grant(
   server: TestServer,
   userId: string,
   tier: SubscriptionTier,
   expiresAt: number | null = null,
-): void {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-  try {
-    grantTier({ legacyDb: db, now: server.clock.now }, { userId, tier, expiresAt });
-  } finally {
-    db.close();
-  }
+): Promise<void> {
+  // legacyDb only while entitlements still reads it (SQLite); once moved it reads `db`.
+  const deps = { db: server.db, legacyDb: server.legacyDb!, now: server.clock.now };
+  await grantTier(deps, { userId, tier, expiresAt });
 }
 
 export interface StreamEvent {
