@@ -1,4 +1,4 @@
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -342,16 +342,34 @@ export function sessionCookieOf(answer: Answer): string | undefined {
   );
 }
 
-/** The tables of a database (sorted by name), on either engine. */
+/** The tables of a database (sorted by name, no views), on either engine. */
 export async function tablesOf(db: Db): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables.map((table) => table.name).sort();
+  return tables
+    .filter((table) => !table.isView)
+    .map((table) => table.name)
+    .sort();
 }
 
 /** A table's columns in their order, on either engine (SQLite's PRAGMA table_info). */
 export async function columnsOf(db: Db, table: string): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  const found = tables.find((each) => each.name === table);
+  const found = tables.find((each) => each.name === table && !each.isView);
   if (!found) throw new Error(`no table ${table}`);
   return found.columns.map((column) => column.name);
+}
+
+export type Row = Record<string, unknown>;
+
+/** Every row of a table (whatever its name: what a test walks over every table with). */
+export async function rowsOf(db: Db, table: string): Promise<Row[]> {
+  const { rows } = await sql<Row>`SELECT * FROM ${sql.table(table)}`.execute(db);
+  return rows;
+}
+
+/** Every row of every table in the database, by table name. */
+export async function everyRowOf(db: Db): Promise<Map<string, Row[]>> {
+  const rows = new Map<string, Row[]>();
+  for (const table of await tablesOf(db)) rows.set(table, await rowsOf(db, table));
+  return rows;
 }
