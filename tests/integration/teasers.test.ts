@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_FAILED_MESSAGE, replyStreamPath } from '@shared/chat';
 import { FakeOpenAi } from './fakes/openai';
