@@ -71,13 +71,13 @@ export interface TestServer extends Omit<RunningServer, 'db' | 'legacyDb'> {
   clock: TestClock;
   /** A new browser-like client with its own cookie jar. */
   client(): Client;
-  /** Stops the server; `keepData` leaves DATA_DIR for a restart. */
+  /** Stops the server; `keepData` leaves DATA_DIR (and its PostgreSQL database) for a restart. */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
   env?: Record<string, string>;
-  /** Reuse a DATA_DIR (restart); a fresh temporary one otherwise. */
+  /** Reuse a DATA_DIR (restart: on PostgreSQL, its database too); a fresh one otherwise. */
   dataDir?: string;
   clock?: TestClock;
   logger?: Logger;
@@ -182,10 +182,11 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
 }
 
 /**
- * A Kysely Db on a data folder's database (its SQLite file, or its PostgreSQL database), for a
- * test that reads or seeds it while no server of this process has it open: before the start,
- * after the stop, or under a server running in a child process. `await db.destroy()` closes it
- * (or use `withDataOf`). While a test server runs here, use its `server.db`.
+ * A Kysely Db on a data folder's database (its SQLite file, or its PostgreSQL database) over a
+ * connection of the test's own: to read or seed it while no server of this process has it
+ * open (before the start, after the stop, under a server in a child process), or to write
+ * beside a running server as another process would. `await db.destroy()` closes it (or use
+ * `withDataOf`). Otherwise, while a test server runs here, use its `server.db`.
  */
 export function openDataOf(dataDir: string): Db {
   const databaseUrl = databaseUrlOf(dataDir);
