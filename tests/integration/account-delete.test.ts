@@ -1,11 +1,9 @@
-import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_IMAGE_FIELD } from '@shared/account';
 import { OCR_UPLOAD_PATH } from '@shared/ocr-api';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import { FakeOpenAi } from './fakes/openai';
 import { fakeReader, getBytes, postImage, smallPng } from './fakes/ocr';
@@ -13,7 +11,8 @@ import { postWebhook, startPurchase, succeeded, verify } from './fakes/payments'
 import { FakeStripe, stripeEnv } from './fakes/stripe';
 import { push, sendMessage } from './fakes/sync';
 import type { Answer, Client, TestServer } from './harness';
-import { sessionCookieOf, startTestServer } from './harness';
+import { everyRowOf, sessionCookieOf, startTestServer } from './harness';
+import type { Row } from './harness';
 
 // Each describe has its own server (the built-in reply engine and test payment provider, a fake
 // OCR reader); every test makes its own accounts, so any one runs alone.
@@ -23,33 +22,10 @@ const WRONG_PASSWORD = { message: 'That password is not right', code: 'wrong_pas
 const deleteAccount = (client: Client, json: unknown) =>
   client.request('DELETE', '/api/user', { json });
 
-const openDb = (server: TestServer) =>
-  new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-
-type Row = Record<string, unknown>;
-
-/** Every row of every table in the database, by table name. */
-function everyRow(server: TestServer): Map<string, Row[]> {
-  const db = openDb(server);
-  try {
-    const tables = db
-      .prepare<[], { name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-      )
-      .all()
-      .map((table) => table.name);
-    return new Map(
-      tables.map((name) => [name, db.prepare<[], Row>(`SELECT * FROM "${name}"`).all()]),
-    );
-  } finally {
-    db.close();
-  }
-}
-
 /** The tables with a row that holds her id or her email in any column (any case, anywhere). */
-function tablesHolding(server: TestServer, needles: string[]): Map<string, Row[]> {
+async function tablesHolding(server: TestServer, needles: string[]): Promise<Map<string, Row[]>> {
   const found = new Map<string, Row[]>();
-  for (const [table, rows] of everyRow(server)) {
+  for (const [table, rows] of await everyRowOf(server.db)) {
     const hits = rows.filter((row) =>
       Object.values(row).some((value) => {
         const text = Buffer.isBuffer(value) ? value.toString('latin1') : String(value);
@@ -61,17 +37,17 @@ function tablesHolding(server: TestServer, needles: string[]): Map<string, Row[]
   return found;
 }
 
-function purchaseRows(server: TestServer, intentIds: string[]): Row[] {
-  const db = openDb(server);
-  try {
-    return intentIds.map(
-      (id) =>
-        db.prepare<[string], Row>('SELECT * FROM purchases WHERE payment_intent_id = ?').get(id) ??
-        {},
-    );
-  } finally {
-    db.close();
+async function purchaseRows(server: TestServer, intentIds: string[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const id of intentIds) {
+    const row = await server.db
+      .selectFrom('purchases')
+      .selectAll()
+      .where('payment_intent_id', '=', id)
+      .executeTakeFirst();
+    rows.push(row ?? {});
   }
+  return rows;
 }
 
 const listDir = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
@@ -230,7 +206,7 @@ describe('DELETE /api/user', () => {
     expect(listDir(pictureDir)).toHaveLength(1);
 
     // The check below sees her where she is.
-    const before = [...tablesHolding(server, [userId, email]).keys()];
+    const before = [...(await tablesHolding(server, [userId, email])).keys()];
     expect(before).toEqual(
       expect.arrayContaining([
         'users',
@@ -255,8 +231,8 @@ describe('DELETE /api/user', () => {
     expect(client.cookies.size).toBe(0);
 
     // Nothing of hers is left in any table but her purchases, with no link to her.
-    expect(tablesHolding(server, [userId, email])).toEqual(new Map());
-    expect(purchaseRows(server, [paid, pending.intentId])).toEqual([
+    expect(await tablesHolding(server, [userId, email])).toEqual(new Map());
+    expect(await purchaseRows(server, [paid, pending.intentId])).toEqual([
       expect.objectContaining({
         status: 'succeeded',
         user_id: null,
@@ -315,7 +291,7 @@ describe('DELETE /api/user', () => {
     expect((await fresh.get('/api/purchases')).body).toEqual({ purchases: [] });
     expect((await fresh.post('/api/login', { email, password: 'a-new-start' })).status).toBe(200);
     expect((await fresh.get('/api/purchases')).body).toEqual({ purchases: [] });
-    expect(purchaseRows(server, [paid, pending.intentId])).toEqual([
+    expect(await purchaseRows(server, [paid, pending.intentId])).toEqual([
       expect.objectContaining({ status: 'succeeded', user_id: null, email: null }),
       expect.objectContaining({ status: 'succeeded', user_id: null, email: null }),
     ]);
@@ -352,16 +328,13 @@ describe('a reply being written when she deletes her account', () => {
     const replied = await other.client.post('/api/chats', { message: 'Hello!' });
     expect(replied.status).toBe(201);
     expect(replied.body.messages).toHaveLength(2);
-    expect(tablesHolding(server, [userId, email])).toEqual(new Map());
-    const db = openDb(server);
-    try {
-      const rows = db
-        .prepare<[string], { n: number }>('SELECT count(*) AS n FROM messages WHERE chat_id = ?')
-        .get(chat.body.id);
-      expect(rows?.n).toBe(0);
-    } finally {
-      db.close();
-    }
+    expect(await tablesHolding(server, [userId, email])).toEqual(new Map());
+    const rows = await server.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('chat_id', '=', chat.body.id)
+      .executeTakeFirst();
+    expect(rows?.n).toBe(0);
   });
 });
 
@@ -386,7 +359,7 @@ describe('a Stripe payment she started that succeeds after she left', () => {
     // Stripe still names her user id in the intent's metadata; the payment goes through.
     stripe.pay(intentId, email);
     expect((await postWebhook(server, succeeded(intentId))).status).toBe(200);
-    expect(purchaseRows(server, [intentId])).toEqual([
+    expect(await purchaseRows(server, [intentId])).toEqual([
       expect.objectContaining({ status: 'succeeded', user_id: null, email: null }),
     ]);
 

@@ -1,13 +1,10 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PATH, EXPORT_ZIP_PATH, exportFileName, PROFILE_IMAGE_FIELD } from '@shared/account';
 import type { UserExport } from '@shared/account';
 import { TEASER_NOTE } from '@shared/markdown';
 import { OCR_UPLOAD_PATH } from '@shared/ocr-api';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { unzip } from '../unzip';
 import { signedInClient } from './fakes/besties';
 import { fakeReader, getBytes, postImage, smallPng } from './fakes/ocr';
@@ -32,18 +29,15 @@ async function zipOf(client: Client) {
 }
 
 /** The stored (whole) text of every reply in a chat, read from the database. */
-function storedReplies(chatId: string): string[] {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-  try {
-    return db
-      .prepare<[string], { content: string }>(
-        `SELECT content FROM messages WHERE chat_id = ? AND role = 'assistant' ORDER BY chat_seq`,
-      )
-      .all(chatId)
-      .map((row) => row.content);
-  } finally {
-    db.close();
-  }
+async function storedReplies(chatId: string): Promise<string[]> {
+  const rows = await server.db
+    .selectFrom('messages')
+    .select('content')
+    .where('chat_id', '=', chatId)
+    .where('role', '=', 'assistant')
+    .orderBy('chat_seq')
+    .execute();
+  return rows.map((row) => row.content);
 }
 
 const withoutTime = (data: UserExport) => ({ ...data, exportedAt: undefined });
@@ -157,7 +151,7 @@ describe('GET /api/user/export?format=zip', () => {
     const { client } = await signedInClient(server, 'zip-teaser');
     const talk = await client.post('/api/chats', { message: 'Hi Cassie, he ghosted me' });
     expect(talk.status).toBe(201);
-    const [whole = ''] = storedReplies(talk.body.id);
+    const [whole = ''] = await storedReplies(talk.body.id);
     const teaser = talk.body.messages[1];
     expect(teaser.isTeaser).toBe(true);
     const hidden = whole.slice(teaser.message.replace(/…$/, '').length).trim();

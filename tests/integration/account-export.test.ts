@@ -1,11 +1,8 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportFileName } from '@shared/account';
 import type { UserExport } from '@shared/account';
 import { OCR_UPLOAD_PATH } from '@shared/ocr-api';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import { fakeReader, postImage, smallPng } from './fakes/ocr';
 import { startPurchase, verify } from './fakes/payments';
@@ -30,18 +27,15 @@ async function exportOf(client: Client): Promise<{ text: string; data: UserExpor
 }
 
 /** The stored (whole) text of every reply in a chat, read from the database. */
-function storedReplies(chatId: string): string[] {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-  try {
-    return db
-      .prepare<[string], { content: string }>(
-        `SELECT content FROM messages WHERE chat_id = ? AND role = 'assistant' ORDER BY chat_seq`,
-      )
-      .all(chatId)
-      .map((row) => row.content);
-  } finally {
-    db.close();
-  }
+async function storedReplies(chatId: string): Promise<string[]> {
+  const rows = await server.db
+    .selectFrom('messages')
+    .select('content')
+    .where('chat_id', '=', chatId)
+    .where('role', '=', 'assistant')
+    .orderBy('chat_seq')
+    .execute();
+  return rows.map((row) => row.content);
 }
 
 /** How a string looks inside a JSON document (quotes, newlines escaped). */
@@ -165,7 +159,7 @@ describe('GET /api/user/export', () => {
     const { client } = await signedInClient(server, 'teaser');
     const talk = await client.post('/api/chats', { message: 'Hi Cassie, he ghosted me' });
     expect(talk.status).toBe(201);
-    const [whole] = storedReplies(talk.body.id);
+    const [whole] = await storedReplies(talk.body.id);
     const shownReply = talk.body.messages[1];
     expect(shownReply.isTeaser).toBe(true);
     expect(whole).toBeDefined();

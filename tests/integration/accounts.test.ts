@@ -1,8 +1,5 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publicUserSchema } from '@shared/user-schema';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import type { Answer, TestServer } from './harness';
 import { cookieAttributes, DAY, MINUTE, sessionCookieOf, startTestServer } from './harness';
 
@@ -243,14 +240,12 @@ describe('session lifetime', () => {
     expect(expired.status).toBe(401);
     expect(cookieAttributes(sessionCookieOf(expired) ?? '')['max-age']).toBe('0');
 
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-    const rows = db
-      .prepare(
-        `SELECT count(*) AS n FROM sessions JOIN users ON users.id = sessions.user_id
-         WHERE users.email = 'gia@example.com'`,
-      )
-      .get() as { n: number };
-    db.close();
+    const rows = await server.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('users.email', '=', 'gia@example.com')
+      .executeTakeFirstOrThrow();
     expect(rows.n).toBe(0);
   });
 });

@@ -1,14 +1,12 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatPageMessages } from '@shared/chat';
 import { appendMessage } from '../../sync-server/src/chats/repo';
 import { userMessageRow } from '../../sync-server/src/replies/send';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
+import { inTransaction } from '../../sync-server/src/db/database';
 import { grant, signedInClient } from './fakes/besties';
 import type { Client, TestServer } from './harness';
-import { startTestServer } from './harness';
+import { startTestServer, withDataOf } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,33 +23,33 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Writes messages 1..count into her chat through a second connection (as the server writes
  * them: appendMessage), one a second from T0. Answers their ids.
  */
-function seedMessages(props: { userId: string; chatId: string; count: number }): string[] {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-  db.pragma('busy_timeout = 5000');
-  try {
-    const ids: string[] = [];
-    db.transaction(() => {
+async function seedMessages(props: {
+  userId: string;
+  chatId: string;
+  count: number;
+}): Promise<string[]> {
+  return withDataOf(server.dataDir, (data) =>
+    inTransaction(data, async (db) => {
+      const ids: string[] = [];
       for (let n = 1; n <= props.count; n++) {
         const id = randomUUID();
         const row = userMessageRow(
           { message: `message ${n}` },
           { id, chatId: props.chatId, userId: props.userId, now: T0 + n * 1000 },
         );
-        appendMessage(db, { message: row });
+        await appendMessage(db, { message: row });
         ids.push(id);
       }
-    })();
-    return ids;
-  } finally {
-    db.close();
-  }
+      return ids;
+    }),
+  );
 }
 
 async function longChat(count: number) {
   const { client, userId } = await signedInClient(server, 'pager');
   const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
   expect(chat.status).toBe(201);
-  const ids = seedMessages({ userId, chatId: chat.body.id, count });
+  const ids = await seedMessages({ userId, chatId: chat.body.id, count });
   return { client, userId, chatId: chat.body.id as string, ids };
 }
 
@@ -217,7 +215,7 @@ describe('GET /api/chats/{id} of a page opened before (kept per version of her d
     expect(texts((await page(client, chatId)).body)).toEqual(numbered(1, 3));
     expect(texts((await page(client, chatId)).body)).toEqual(numbered(1, 3));
 
-    seedMessages({ userId, chatId, count: 5 });
+    await seedMessages({ userId, chatId, count: 5 });
     expect(texts((await page(client, chatId)).body)).toEqual([
       ...numbered(1, 3),
       ...numbered(1, 5),
@@ -236,7 +234,7 @@ describe('GET /api/chats/{id} of a page opened before (kept per version of her d
     const chatId = created.body.id as string;
     const reply = () => page(client, chatId).then((answer) => answer.body.messages[1]);
     expect(await reply()).toMatchObject({ isTeaser: true });
-    grant(server, userId, 'premium', server.clock.now() + 60_000);
+    await grant(server, userId, 'premium', server.clock.now() + 60_000);
     expect(await reply()).toMatchObject({ isTeaser: false });
     server.clock.advance(61_000);
     expect(await reply()).toMatchObject({ isTeaser: true });

@@ -1,15 +1,14 @@
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '@shared/chat';
 import { OCR_UPLOAD_PATH, SKIP_OCR_QUERY } from '@shared/ocr-api';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
+import { inTransaction } from '../../sync-server/src/db/database';
 import { grant, signedInClient } from './fakes/besties';
 import { postImage, smallPng } from './fakes/ocr';
 import { createChat, push } from './fakes/sync';
 import type { TestServer } from './harness';
-import { startTestServer } from './harness';
+import { startTestServer, withDataOf } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -131,7 +130,7 @@ describe('locked besties', () => {
     'a %s user gets 403 requiresSubscription for Brooke, creating or sending',
     async (tier) => {
       const { client, userId } = await signedInClient(server);
-      if (tier !== 'free') grant(server, userId, tier);
+      if (tier !== 'free') await grant(server, userId, tier);
       const create = await client.post('/api/chats', { message: 'Hey Brooke', personaId: 2 });
       expect(create.status).toBe(403);
       expect(create.body).toEqual(LOCKED);
@@ -143,7 +142,7 @@ describe('locked besties', () => {
 
   it('a premium user chats with all five, and gets 403 again once her plan expires', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium', server.clock.now() + 60_000);
+    await grant(server, userId, 'premium', server.clock.now() + 60_000);
     for (const personaId of [1, 2, 3, 4, 5]) {
       const answer = await client.post('/api/chats', { message: 'Hi!', personaId });
       expect(answer.status).toBe(201);
@@ -159,7 +158,7 @@ describe('locked besties', () => {
 
   it('a basic (day plan) user gets full Cassie replies', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'basic');
+    await grant(server, userId, 'basic');
     const answer = await client.post('/api/chats', { message: 'Hi Cassie' });
     expect(answer.status).toBe(201);
     expect(answer.body.messages[1].isTeaser).toBe(false);
@@ -210,22 +209,21 @@ describe('GET /api/chats and /api/chats/{id}', () => {
     expect(await list()).toEqual([firstLine, pushedLine]);
 
     // Written by another process straight into the database: the server holds no stale list.
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-    try {
-      db.transaction(() => {
-        const { seq } = db
-          .prepare<[string], { seq: number }>(
-            'UPDATE user_change_seq SET seq = seq + 1 WHERE user_id = ? RETURNING seq',
-          )
-          .get(userId)!;
-        db.prepare("UPDATE chats SET title = 'Renamed elsewhere', change_seq = ? WHERE id = ?").run(
-          seq,
-          chatId,
-        );
-      })();
-    } finally {
-      db.close();
-    }
+    await withDataOf(server.dataDir, (data) =>
+      inTransaction(data, async (db) => {
+        const { seq } = await db
+          .updateTable('user_change_seq')
+          .set((eb) => ({ seq: eb('seq', '+', 1) }))
+          .where('user_id', '=', userId)
+          .returning('seq')
+          .executeTakeFirstOrThrow();
+        await db
+          .updateTable('chats')
+          .set({ title: 'Renamed elsewhere', change_seq: seq })
+          .where('id', '=', chatId)
+          .execute();
+      }),
+    );
     const renamed = await list();
     expect(renamed.toSorted()).toEqual(
       [firstLine, `${chatId.slice(0, 8)} Renamed elsewhere`].toSorted(),
@@ -347,7 +345,7 @@ describe('POST /api/chats/{id}/messages', () => {
 
   it('answers a receipt screenshot about the receipt, not with a thank-you (built-in bestie)', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'vip');
+    await grant(server, userId, 'vip');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 4 });
     // Sent with nothing typed, its text is the message; its "Thank you!" once read as thanks.
     const extractedText = 'CORNER CAFE\nLatte 4.50\nMuffin 3.25\nTotal $7.75\nThank you!';
@@ -445,29 +443,29 @@ describe('change sequence (for sync)', () => {
   it('numbers every write of a user in order and leaves a tombstone for a delete', async () => {
     const { client, userId } = await signedInClient(server);
     const chat = await client.post('/api/chats', { message: 'Number me' });
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
     const seqs = () =>
-      db
-        .prepare<[string, string], { kind: string; changeSeq: number }>(
-          `SELECT 'chat' AS kind, change_seq AS changeSeq FROM chats WHERE user_id = ?
-           UNION ALL SELECT role, change_seq FROM messages WHERE user_id = ?
-           ORDER BY changeSeq`,
+      server.db
+        .selectFrom('chats')
+        .select([sql<string>`'chat'`.as('kind'), 'change_seq as changeSeq'])
+        .where('user_id', '=', userId)
+        .unionAll(
+          server.db
+            .selectFrom('messages')
+            .select(['role as kind', 'change_seq as changeSeq'])
+            .where('user_id', '=', userId),
         )
-        .all(userId, userId);
-    try {
-      expect(seqs().map((row) => row.kind)).toEqual(['user', 'assistant', 'chat']);
-      const before = Math.max(...seqs().map((row) => row.changeSeq));
-      await client.request('DELETE', `/api/chats/${chat.body.id}`);
-      const tombstone = db
-        .prepare<[string], { deletedAt: number | null; changeSeq: number; title: string }>(
-          'SELECT deleted_at AS deletedAt, change_seq AS changeSeq, title FROM chats WHERE id = ?',
-        )
-        .get(chat.body.id);
-      expect(tombstone).toMatchObject({ deletedAt: expect.any(Number), title: '' });
-      expect(tombstone?.changeSeq).toBeGreaterThan(before);
-      expect(seqs().filter((row) => row.kind !== 'chat')).toEqual([]);
-    } finally {
-      db.close();
-    }
+        .orderBy('changeSeq')
+        .execute();
+    expect((await seqs()).map((row) => row.kind)).toEqual(['user', 'assistant', 'chat']);
+    const before = Math.max(...(await seqs()).map((row) => row.changeSeq));
+    await client.request('DELETE', `/api/chats/${chat.body.id}`);
+    const tombstone = await server.db
+      .selectFrom('chats')
+      .select(['deleted_at as deletedAt', 'change_seq as changeSeq', 'title'])
+      .where('id', '=', chat.body.id)
+      .executeTakeFirst();
+    expect(tombstone).toMatchObject({ deletedAt: expect.any(Number), title: '' });
+    expect(tombstone?.changeSeq).toBeGreaterThan(before);
+    expect((await seqs()).filter((row) => row.kind !== 'chat')).toEqual([]);
   });
 });

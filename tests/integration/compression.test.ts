@@ -168,7 +168,7 @@ describe('event streams are never compressed nor held back', () => {
 
   it('sends her saved message at once while the bestie is still thinking', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 2 });
     fake.hold();
     const response = await fetch(`${server.url}/api/chats/${chat.body.id}/messages`, {
@@ -189,7 +189,7 @@ describe('event streams are never compressed nor held back', () => {
 
   it('streams a live reply piece by piece, the first before the stream ends', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chatId = randomUUID();
     await client.post('/api/chats', { id: chatId, isEmptyChatCreation: true, personaId: 2 });
     fake.pieceDelayMs = 150;

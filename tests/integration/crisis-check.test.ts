@@ -88,7 +88,7 @@ describe("the model's second opinion on her message", () => {
 
   it("never holds back the reply's pieces while the check runs", async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     fake.checkDelayMs = 1_000;
     fake.pieceDelayMs = 20;
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 2 });

@@ -1,10 +1,7 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import type { TestServer } from './harness';
-import { LogCapture, startTestServer } from './harness';
+import { LogCapture, startTestServer, withDataOf } from './harness';
 
 describe('error answers', () => {
   let server: TestServer;
@@ -131,9 +128,7 @@ describe('an unexpected failure', () => {
 
   it('answers 500 without internals and logs the stack', async () => {
     // Break the database under the running server.
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-    db.exec('DROP TABLE rate_limits');
-    db.close();
+    await withDataOf(server.dataDir, (db) => db.schema.dropTable('rate_limits').execute());
 
     const answer = await server
       .client()

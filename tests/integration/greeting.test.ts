@@ -1,9 +1,6 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mutation } from '@shared/sync';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
 import { pullAll, push, repliesWritten, sendMessage } from './fakes/sync';
 import type { TestServer } from './harness';
@@ -35,22 +32,20 @@ const pickedChat = (personaId: number, chatId = randomUUID(), greetingId = rando
     chat: { id: chatId, personaId, isEmptyChatCreation: true, greetingId },
   }) satisfies Mutation;
 
-/** Her users.storage_bytes, read through a second connection. */
-function storageBytes(userId: string): number | undefined {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-  try {
-    return db
-      .prepare<[string], { bytes: number }>('SELECT storage_bytes AS bytes FROM users WHERE id = ?')
-      .get(userId)?.bytes;
-  } finally {
-    db.close();
-  }
+/** Her users.storage_bytes, as stored. */
+async function storageBytes(userId: string): Promise<number | undefined> {
+  const row = await server.db
+    .selectFrom('users')
+    .select('storage_bytes as bytes')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.bytes;
 }
 
 describe("a chat made from the persona picker starts with the bestie's greeting", () => {
   it("stores 'Hey! I'm Brooke. … What's on your mind today?' as her first message (seq 1), which the push answers and a pull returns", async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const mutation = pickedChat(2);
     const { id: chatId, greetingId } = mutation.chat;
     const answer = await push(client, [mutation]);
@@ -78,7 +73,7 @@ describe("a chat made from the persona picker starts with the bestie's greeting"
     expect(pulled.messages).toMatchObject([greeting]);
     expect(pulled.messages).toHaveLength(1);
     // It counts in her storage like any message.
-    expect(storageBytes(userId)).toBe(Buffer.byteLength(BROOKE_GREETING, 'utf8'));
+    expect(await storageBytes(userId)).toBe(Buffer.byteLength(BROOKE_GREETING, 'utf8'));
   });
 
   it('adds no second greeting when the same create is pushed again, as a replay or as a new mutation', async () => {

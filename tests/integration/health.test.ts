@@ -1,9 +1,7 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import type { TestServer } from './harness';
-import { startTestServer } from './harness';
+import { startTestServer, withDataOf } from './harness';
 
 const VERSION = /^\d+\.\d+\.\d+/;
 
@@ -19,13 +17,8 @@ async function start(env: Record<string, string> = {}): Promise<TestServer> {
 }
 
 /** Runs SQL on the server's database through a second connection. */
-function onDatabase(server: TestServer, sql: string): void {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-  try {
-    db.exec(sql);
-  } finally {
-    db.close();
-  }
+async function onDatabase(server: TestServer, text: string): Promise<void> {
+  await withDataOf(server.dataDir, (db) => sql.raw(text).execute(db));
 }
 
 describe('GET /api/health', () => {
@@ -90,14 +83,14 @@ describe('GET /api/health', () => {
 
   it("answers 503 with database 'error' when the database does not answer, and 200 once it does", async () => {
     const server = await start();
-    onDatabase(server, 'ALTER TABLE schema_migrations RENAME TO schema_migrations_away');
+    await onDatabase(server, 'ALTER TABLE schema_migrations RENAME TO schema_migrations_away');
     const broken = await server.client().get('/api/health');
     expect(broken.status).toBe(503);
     expect(broken.headers.get('cache-control')).toBe('no-store');
     expect(broken.body).toMatchObject({ ok: false, database: 'error', replies: 'builtin' });
     expect(broken.text).not.toContain('schema_migrations');
 
-    onDatabase(server, 'ALTER TABLE schema_migrations_away RENAME TO schema_migrations');
+    await onDatabase(server, 'ALTER TABLE schema_migrations_away RENAME TO schema_migrations');
     expect((await server.client().get('/api/health')).status).toBe(200);
   });
 });

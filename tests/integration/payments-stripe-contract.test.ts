@@ -1,7 +1,4 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { STRIPE_API_VERSION } from '../../sync-server/src/payments/stripeProvider';
 import { signedInClient } from './fakes/besties';
 import {
@@ -34,17 +31,14 @@ afterEach(async () => {
   await server.stop();
 });
 
-/** The billing email the server recorded for a purchase (read through a second connection). */
-function recordedEmail(intentId: string): string | null {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-  try {
-    const row = db
-      .prepare('SELECT email FROM purchases WHERE payment_intent_id = ?')
-      .get(intentId) as { email: string | null };
-    return row.email;
-  } finally {
-    db.close();
-  }
+/** The billing email the server recorded for a purchase. */
+async function recordedEmail(intentId: string): Promise<string | null> {
+  const row = await server.db
+    .selectFrom('purchases')
+    .select('email')
+    .where('payment_intent_id', '=', intentId)
+    .executeTakeFirstOrThrow();
+  return row.email;
 }
 
 describe('the Stripe stand-in keeps to the API', () => {

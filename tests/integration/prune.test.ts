@@ -1,14 +1,11 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mutation } from '@shared/sync';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { startServer } from '../../sync-server/src/server';
 import type { RunningServer } from '../../sync-server/src/server';
 import { createChat, eventually, push, sendMessage } from './fakes/sync';
-import { Client, DAY, makeDataDir, TestClock, testConfig } from './harness';
+import { Client, DAY, makeDataDir, TestClock, testConfig, withDataOf } from './harness';
 
 const PASSWORD = 'prune-pass-1234';
 const running: RunningServer[] = [];
@@ -30,16 +27,11 @@ async function stop(server: RunningServer) {
 }
 
 /** The mutation ids the server still remembers. */
-function remembered(dataDir: string): string[] {
-  const db = new Database(path.join(dataDir, DB_FILE_NAME), { readonly: true });
-  try {
-    return db
-      .prepare<[], { id: string }>('SELECT mutation_id AS id FROM processed_mutations')
-      .all()
-      .map((row) => row.id);
-  } finally {
-    db.close();
-  }
+async function remembered(dataDir: string): Promise<string[]> {
+  const rows = await withDataOf(dataDir, (db) =>
+    db.selectFrom('processed_mutations').select('mutation_id as id').execute(),
+  );
+  return rows.map((row) => row.id);
 }
 
 /** What a push answered for one mutation, without the chat row (its reply may arrive later). */
@@ -77,13 +69,13 @@ describe('processed mutation ids are forgotten after 30 days', () => {
     const recent = sendMessage(chatId, 'words from eleven days ago');
     const recentAnswer = await pushed(client, recent);
     expect(recentAnswer.status).toBe('applied');
-    expect(remembered(dataDir)).toEqual(expect.arrayContaining([old.id, recent.id]));
+    expect(await remembered(dataDir)).toEqual(expect.arrayContaining([old.id, recent.id]));
     await stop(first);
 
     clock.advance(11 * DAY);
     const second = await start(dataDir, clock);
-    expect(remembered(dataDir)).not.toContain(old.id);
-    expect(remembered(dataDir)).toContain(recent.id);
+    expect(await remembered(dataDir)).not.toContain(old.id);
+    expect(await remembered(dataDir)).toContain(recent.id);
 
     // Her 30-day session has ended too: she signs in again.
     client = await signedIn(second.url, email, false);
@@ -112,10 +104,10 @@ describe('processed mutation ids are forgotten after 30 days', () => {
     await pushed(client, recent);
     // A minute short of 30 days: several prunes run and keep it.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(remembered(dataDir)).toContain(old.id);
+    expect(await remembered(dataDir)).toContain(old.id);
 
     clock.advance(2 * 60_000);
-    await eventually(async () => !remembered(dataDir).includes(old.id), 5000);
-    expect(remembered(dataDir)).toContain(recent.id);
+    await eventually(async () => !(await remembered(dataDir)).includes(old.id), 5000);
+    expect(await remembered(dataDir)).toContain(recent.id);
   });
 });

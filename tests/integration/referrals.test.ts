@@ -1,13 +1,10 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mutation } from '@shared/sync';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import { push } from './fakes/sync';
 import type { TestServer } from './harness';
-import { DAY, startTestServer } from './harness';
+import { columnsOf, DAY, startTestServer } from './harness';
 
 /** The yearly count: referral notifications per UTC day, nothing personal. */
 
@@ -19,19 +16,15 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** The server's referral_counts, read through a connection of the test's own. */
-function counts(of: TestServer, day?: string) {
-  const db = new Database(path.join(of.dataDir, DB_FILE_NAME), { readonly: true });
-  try {
-    return db
-      .prepare<[], { day: string; kind: string; count: number }>(
-        'SELECT day, kind, count FROM referral_counts ORDER BY day, kind',
-      )
-      .all()
-      .filter((row) => day === undefined || row.day === day);
-  } finally {
-    db.close();
-  }
+/** The server's referral_counts, as stored. */
+async function counts(of: TestServer, day?: string) {
+  const rows = await of.db
+    .selectFrom('referral_counts')
+    .select(['day', 'kind', 'count'])
+    .orderBy('day')
+    .orderBy('kind')
+    .execute();
+  return rows.filter((row) => day === undefined || row.day === day);
 }
 
 /** Each test on a day of its own (the server's clock set there), so none sees another's counts. */
@@ -48,14 +41,8 @@ const countHelpShown = (day: string, count: number): Mutation => ({
 });
 
 describe('the count keeps nothing personal', () => {
-  it('holds a day, a kind and a number: no user, chat, message or address', () => {
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-    try {
-      const columns = db.prepare<[], { name: string }>('PRAGMA table_info(referral_counts)').all();
-      expect(columns.map((column) => column.name)).toEqual(['day', 'kind', 'count']);
-    } finally {
-      db.close();
-    }
+  it('holds a day, a kind and a number: no user, chat, message or address', async () => {
+    expect(await columnsOf(server.db, 'referral_counts')).toEqual(['day', 'kind', 'count']);
   });
 });
 
@@ -66,11 +53,11 @@ describe('crisis replies', () => {
     const created = await client.post('/api/chats', { message: 'i want to kill myself' });
     expect(created.status).toBe(201);
     expect(created.body.messages[1]).toMatchObject({ isCrisis: true });
-    expect(counts(server, day)).toEqual([{ day, kind: 'crisis_reply', count: 1 }]);
+    expect(await counts(server, day)).toEqual([{ day, kind: 'crisis_reply', count: 1 }]);
 
     const ordinary = await client.post('/api/chats', { message: 'should I text him first' });
     expect(ordinary.body.messages[1]).toMatchObject({ isCrisis: false });
-    expect(counts(server, day)).toEqual([{ day, kind: 'crisis_reply', count: 1 }]);
+    expect(await counts(server, day)).toEqual([{ day, kind: 'crisis_reply', count: 1 }]);
   });
 });
 
@@ -84,7 +71,7 @@ describe('help shown on her device (countHelpShown through the outbox)', () => {
     expect(first.status).toBe(200);
     expect(first.body.results).toMatchObject([{ id: mutation.id, status: 'applied' }]);
     expect(again.body.results).toEqual(first.body.results);
-    expect(counts(server, day)).toEqual([{ day, kind: 'help_shown', count: 3 }]);
+    expect(await counts(server, day)).toEqual([{ day, kind: 'help_shown', count: 3 }]);
   });
 
   it('counts a day she was offline on when her device syncs later, added to that day', async () => {
@@ -92,7 +79,7 @@ describe('help shown on her device (countHelpShown through the outbox)', () => {
     const { client } = await signedInClient(server);
     await push(client, [countHelpShown('2027-03-03', 1)]);
     await push(client, [countHelpShown('2027-03-03', 2)]);
-    expect(counts(server, '2027-03-03')).toEqual([
+    expect(await counts(server, '2027-03-03')).toEqual([
       { day: '2027-03-03', kind: 'help_shown', count: 3 },
     ]);
   });
@@ -121,7 +108,7 @@ describe('help shown on her device (countHelpShown through the outbox)', () => {
       expect(answer.body).toMatchObject({ code: 'validation_error', message });
       expect(answer.body.fields[field]).toBe(message);
     }
-    expect(counts(server, day)).toEqual([]);
+    expect(await counts(server, day)).toEqual([]);
   });
 
   it('rejects, for good, a day ahead of the server or more than 400 days ago, counting nothing', async () => {
@@ -143,9 +130,9 @@ describe('help shown on her device (countHelpShown through the outbox)', () => {
         error: { status: 400, message: 'Day must be within the last 400 days' },
       },
     ]);
-    expect(counts(server).filter((row) => ['2027-03-09', '2026-01-30'].includes(row.day))).toEqual(
-      [],
-    );
+    expect(
+      (await counts(server)).filter((row) => ['2027-03-09', '2026-01-30'].includes(row.day)),
+    ).toEqual([]);
   });
 
   it('forgives a device clock a little fast at midnight: tomorrow counts within the hour', async () => {
@@ -153,7 +140,7 @@ describe('help shown on her device (countHelpShown through the outbox)', () => {
     const { client } = await signedInClient(server);
     const answer = await push(client, [countHelpShown('2027-03-11', 1)]);
     expect(answer.body.results).toMatchObject([{ status: 'applied' }]);
-    expect(counts(server, '2027-03-11')).toEqual([
+    expect(await counts(server, '2027-03-11')).toEqual([
       { day: '2027-03-11', kind: 'help_shown', count: 1 },
     ]);
   });
@@ -167,7 +154,7 @@ describe("a visitor's help shown: POST /api/safety/help-shown", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true });
     await visitor.post('/api/safety/help-shown', { day, count: 1 });
-    expect(counts(server, day)).toEqual([{ day, kind: 'help_shown', count: 3 }]);
+    expect(await counts(server, day)).toEqual([{ day, kind: 'help_shown', count: 3 }]);
   });
 
   it('refuses a bad day or count with a clear 400 and counts nothing', async () => {
@@ -186,7 +173,7 @@ describe("a visitor's help shown: POST /api/safety/help-shown", () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ code: 'validation_error', message });
     }
-    expect(counts(server).filter((row) => row.day >= day || row.day < '2026')).toEqual([]);
+    expect((await counts(server)).filter((row) => row.day >= day || row.day < '2026')).toEqual([]);
   });
 
   it('is rate limited per client address (429 with Retry-After), and a refused one counts nothing', async () => {
@@ -201,7 +188,7 @@ describe("a visitor's help shown: POST /api/safety/help-shown", () => {
       expect(third.status).toBe(429);
       expect(third.body.code).toBe('rate_limited');
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(counts(limited)).toEqual([{ day: '2027-03-14', kind: 'help_shown', count: 10 }]);
+      expect(await counts(limited)).toEqual([{ day: '2027-03-14', kind: 'help_shown', count: 10 }]);
 
       limited.clock.advance(DAY);
       expect((await visitor.post('/api/safety/help-shown', body)).status).toBe(200);
@@ -224,7 +211,7 @@ describe('no account can run up the count', () => {
         { status: 'applied' },
         { status: 'rejected', error: { status: 429, code: 'rate_limited' } },
       ]);
-      expect(counts(limited)).toEqual([{ day: '2027-03-16', kind: 'help_shown', count: 2 }]);
+      expect(await counts(limited)).toEqual([{ day: '2027-03-16', kind: 'help_shown', count: 2 }]);
     } finally {
       await limited.stop();
     }

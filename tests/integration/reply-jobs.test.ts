@@ -38,7 +38,7 @@ afterAll(async () => {
 /** A paid (premium) user, so replies stream to her in full. */
 async function paidClient() {
   const signedIn = await signedInClient(server, 'paid');
-  grant(server, signedIn.userId, 'premium');
+  await grant(server, signedIn.userId, 'premium');
   return signedIn;
 }
 

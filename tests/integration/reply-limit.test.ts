@@ -71,7 +71,7 @@ describe('replies one user can make the server pay for', () => {
 
   it('gives a paid plan its own, larger limit', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { message: 'one' });
     for (const message of ['two', 'three']) {
       expect((await client.post(`/api/chats/${chat.body.id}/messages`, { message })).status).toBe(

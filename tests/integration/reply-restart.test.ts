@@ -1,14 +1,11 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Mutation } from '@shared/sync';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { listeningUrl, spawnMain } from './fakes/main';
 import { FakeOpenAi } from './fakes/openai';
 import { createChat, eventually, pullAll, push, sendMessage } from './fakes/sync';
-import { Client, makeDataDir } from './harness';
+import { Client, dataEnvOf, makeDataDir, withDataOf } from './harness';
 
 /** A slow model: about a second per reply, so a restart lands while replies are written. */
 const PIECE_DELAY_MS = 80;
@@ -35,7 +32,7 @@ async function startMain(dataDir: string) {
   const main = spawnMain({
     PORT: '0',
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    ...dataEnvOf(dataDir),
     LOG_LEVEL: 'info',
     OPENAI_BASE_URL: fake.url,
     REPLY_JOB_LEASE_MS: '1000',
@@ -55,27 +52,29 @@ function fiveMessages(): Mutation[] {
 }
 
 function inDatabase(dataDir: string) {
-  const db = new Database(path.join(dataDir, DB_FILE_NAME));
-  try {
-    return {
-      users: db.prepare("SELECT count(*) AS n FROM messages WHERE role = 'user'").get() as {
-        n: number;
-      },
-      replies: db
-        .prepare<[], { replyTo: string; n: number; content: string }>(
-          `SELECT reply_to AS replyTo, count(*) AS n, max(content) AS content FROM messages
-           WHERE role = 'assistant' GROUP BY reply_to`,
-        )
-        .all(),
-      jobs: db
-        .prepare<[], { state: string; n: number }>(
-          'SELECT state, count(*) AS n FROM reply_jobs GROUP BY state ORDER BY state',
-        )
-        .all(),
-    };
-  } finally {
-    db.close();
-  }
+  return withDataOf(dataDir, async (db) => ({
+    users: await db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'user')
+      .executeTakeFirstOrThrow(),
+    replies: await db
+      .selectFrom('messages')
+      .select((eb) => [
+        'reply_to as replyTo',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.max('content').as('content'),
+      ])
+      .where('role', '=', 'assistant')
+      .groupBy('reply_to')
+      .execute(),
+    jobs: await db
+      .selectFrom('reply_jobs')
+      .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+      .groupBy('state')
+      .orderBy('state')
+      .execute(),
+  }));
 }
 
 /** Pushes five messages and waits until several replies are being written. */
@@ -115,7 +114,7 @@ async function expectEveryReplyOnce(client: Client, url: string, dataDir: string
   }
   // Give a stray second runner time to show itself, then count in the database.
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const stored = inDatabase(dataDir);
+  const stored = await inDatabase(dataDir);
   expect(stored.users.n).toBe(5);
   expect(stored.replies).toHaveLength(5);
   for (const reply of stored.replies) expect(reply).toMatchObject({ n: 1, content: fake.reply });
@@ -133,7 +132,7 @@ describe('reply jobs survive the server process', () => {
       first.child.kill('SIGKILL');
       await first.exited;
 
-      const leftOver = inDatabase(dataDir);
+      const leftOver = await inDatabase(dataDir);
       expect(leftOver.replies.length).toBeLessThan(5);
       expect(leftOver.jobs.some((job) => job.state === 'running')).toBe(true);
 
@@ -155,7 +154,7 @@ describe('reply jobs survive the server process', () => {
       expect(await first.exited).toBe(0);
       expect(performance.now() - stopping).toBeLessThan(3000);
 
-      const leftOver = inDatabase(dataDir);
+      const leftOver = await inDatabase(dataDir);
       expect(leftOver.replies.length).toBeLessThan(5);
       expect(leftOver.jobs.map((job) => job.state)).not.toContain('running');
 

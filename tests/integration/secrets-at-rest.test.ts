@@ -1,25 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness';
-import { SESSION_COOKIE, startTestServer } from './harness';
+import { everyRowOf, SESSION_COOKIE, startTestServer, withDataOf } from './harness';
 
 const PASSWORD = 'a-secret-pass-phrase';
 
 /** Every value of every table, as one string: what a leaked copy of the database shows. */
-function everything(file: string): string {
-  const db = new Database(file, { readonly: true });
-  try {
-    const tables = db
-      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
-      .all();
-    return tables
-      .map(({ name }) => JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all()))
-      .join('\n');
-  } finally {
-    db.close();
-  }
+async function everything(dataDir: string): Promise<string> {
+  const rows = await withDataOf(dataDir, everyRowOf);
+  return [...rows.values()].map((each) => JSON.stringify(each)).join('\n');
 }
 
 /** The token of the reset link mailed to DATA_DIR/mail (the outbox: no SMTP_URL is set). */
@@ -74,7 +64,7 @@ describe('a leaked copy of the database (a backup, a stolen disk)', () => {
     await server.stop({ keepData: true });
     server = undefined;
 
-    const dump = everything(path.join(dataDir, 'besties.sqlite'));
+    const dump = await everything(dataDir);
     expect(dump).toContain('tia@example.com');
     for (const id of ids) expect(dump).not.toContain(id);
     expect(dump).not.toContain(PASSWORD);
@@ -117,7 +107,7 @@ describe('a leaked copy of the database (a backup, a stolen disk)', () => {
     await server.stop({ keepData: true });
     server = undefined;
 
-    expect(everything(path.join(dataDir, 'besties.sqlite'))).not.toContain(token);
+    expect(await everything(dataDir)).not.toContain(token);
 
     server = await startTestServer({ dataDir });
     const buyer = server.client();

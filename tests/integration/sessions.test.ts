@@ -1,11 +1,8 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '@shared/account';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import type { Client, TestServer } from './harness';
-import { MINUTE, sessionCookieOf, startTestServer } from './harness';
+import { MINUTE, sessionCookieOf, startTestServer, withDataOf } from './harness';
 
 let server: TestServer;
 
@@ -156,16 +153,16 @@ describe('her signed-in sessions', () => {
     expect(await userStatus(client)).toBe(200);
     expect((await phone.get('/api/user')).body.email).toBe(email);
 
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-    try {
-      db.prepare("UPDATE users SET email = 'renamed-elsewhere@example.com' WHERE id = ?").run(
-        userId,
-      );
+    // A connection of the test's own, as another process would have.
+    await withDataOf(server.dataDir, async (db) => {
+      await db
+        .updateTable('users')
+        .set({ email: 'renamed-elsewhere@example.com' })
+        .where('id', '=', userId)
+        .execute();
       const [phoneSession] = (await sessionsOf(client)).filter((session) => !session.current);
-      db.prepare('DELETE FROM sessions WHERE public_id = ?').run(phoneSession?.id);
-    } finally {
-      db.close();
-    }
+      await db.deleteFrom('sessions').where('public_id', '=', phoneSession!.id).execute();
+    });
     expect(await userStatus(phone)).toBe(401);
     expect((await client.get('/api/user')).body.email).toBe('renamed-elsewhere@example.com');
   });

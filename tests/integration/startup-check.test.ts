@@ -8,7 +8,7 @@ import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { INSTALLED_MARKER } from '../../sync-server/src/db/startupCheck';
 import { listeningUrl, spawnMain } from './fakes/main';
 import type { TestServer } from './harness';
-import { makeDataDir, startTestServer } from './harness';
+import { makeDataDir, onPostgres, startTestServer } from './harness';
 
 /** Starting tsx once, on a busy machine. */
 const SPAWN_TIMEOUT_MS = 60_000;
@@ -52,7 +52,8 @@ function damagePage(file: string, table: string): void {
   }
 }
 
-describe('start-up checks the database', () => {
+// The checks of the SQLite file at start (damaged, emptied or lost, the install marker).
+describe.skipIf(onPostgres)('start-up checks the database', () => {
   it(
     'refuses a database with damaged pages: the process exits 1 and says what to do',
     async () => {
@@ -108,7 +109,8 @@ describe('start-up checks the database', () => {
   });
 });
 
-describe('GET /api/health probes the database', () => {
+// Damages the SQLite file's pages under the running server.
+describe.skipIf(onPostgres)('GET /api/health probes the database', () => {
   it("answers 503 with database 'error' once a table's pages are damaged", async () => {
     const server = await startTestServer();
     servers.push(server);

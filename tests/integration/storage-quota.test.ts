@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -8,7 +8,6 @@ import { PROFILE_IMAGE_FIELD, STORAGE_FULL_MESSAGE } from '@shared/account';
 import { OCR_UPLOAD_PATH } from '@shared/ocr-api';
 import { appendMessage } from '../../sync-server/src/chats/repo';
 import { userMessageRow } from '../../sync-server/src/replies/send';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import { fakeReader, postImage, smallPng } from './fakes/ocr';
 import { createChat, push, sendMessage } from './fakes/sync';
@@ -27,47 +26,36 @@ afterAll(async () => {
   await server.stop();
 });
 
-function withDb<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-  db.pragma('busy_timeout = 5000');
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
+/** Her running counter, users.storage_bytes. */
+async function counter(userId: string): Promise<number | undefined> {
+  const row = await server.db
+    .selectFrom('users')
+    .select('storage_bytes as bytes')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.bytes;
 }
 
-/** Her running counter, users.storage_bytes. */
-const counter = (userId: string) =>
-  withDb(
-    (db) =>
-      db
-        .prepare<[string], { bytes: number }>(
-          'SELECT storage_bytes AS bytes FROM users WHERE id = ?',
-        )
-        .get(userId)?.bytes,
-  );
-
 /** What she really keeps, added up the slow way: message text and screenshot files. */
-const summed = (userId: string) =>
-  withDb((db) => {
-    const text = db
-      .prepare<[string], { bytes: number }>(
-        `SELECT COALESCE(SUM(octet_length(content) + COALESCE(octet_length(extracted_text), 0)
-           + COALESCE(octet_length(ocr_analysis), 0)
-           + COALESCE(octet_length(ocr_structured_data), 0)), 0) AS bytes
-         FROM messages WHERE user_id = ?`,
+async function summed(userId: string): Promise<number> {
+  const row = await server.db
+    .selectFrom('messages')
+    .select(
+      sql<number>`COALESCE(SUM(octet_length(content) + COALESCE(octet_length(extracted_text), 0)
+        + COALESCE(octet_length(ocr_analysis), 0)
+        + COALESCE(octet_length(ocr_structured_data), 0)), 0)`.as('bytes'),
+    )
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const imagesDir = path.join(server.dataDir, 'images', userId);
+  const files = existsSync(imagesDir)
+    ? readdirSync(imagesDir).reduce(
+        (sum, name) => sum + statSync(path.join(imagesDir, name)).size,
+        0,
       )
-      .get(userId)?.bytes;
-    const imagesDir = path.join(server.dataDir, 'images', userId);
-    const files = existsSync(imagesDir)
-      ? readdirSync(imagesDir).reduce(
-          (sum, name) => sum + statSync(path.join(imagesDir, name)).size,
-          0,
-        )
-      : 0;
-    return (text ?? 0) + files;
-  });
+    : 0;
+  return (row?.bytes ?? 0) + files;
+}
 
 /** Fills her storage up to `room` bytes short of the quota, in a chat of its own. */
 async function fillUpTo(props: {
@@ -76,31 +64,30 @@ async function fillUpTo(props: {
   room: number;
 }) {
   const chat = await props.client.post('/api/chats', { isEmptyChatCreation: true });
-  const filler = QUOTA - props.room - (counter(props.userId) ?? 0);
-  withDb((db) =>
-    appendMessage(db, {
-      message: userMessageRow(
-        { message: 'f'.repeat(filler) },
-        { id: randomUUID(), chatId: chat.body.id, userId: props.userId, now: server.clock.now() },
-      ),
-    }),
-  );
-  expect(counter(props.userId)).toBe(QUOTA - props.room);
+  const filler = QUOTA - props.room - ((await counter(props.userId)) ?? 0);
+  await appendMessage(server.db, {
+    message: userMessageRow(
+      { message: 'f'.repeat(filler) },
+      { id: randomUUID(), chatId: chat.body.id, userId: props.userId, now: server.clock.now() },
+    ),
+  });
+  expect(await counter(props.userId)).toBe(QUOTA - props.room);
   return chat.body.id as string;
 }
 
-const messageCount = (userId: string) =>
-  withDb(
-    (db) =>
-      db
-        .prepare<[string], { n: number }>('SELECT count(*) AS n FROM messages WHERE user_id = ?')
-        .get(userId)?.n,
-  );
+async function messageCount(userId: string): Promise<number | undefined> {
+  const row = await server.db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.n;
+}
 
 describe('her storage counter', () => {
   it('adds up her messages, their screenshot text and her screenshots, and deleting a chat frees them', async () => {
     const { client, userId } = await signedInClient(server, 'counted');
-    expect(counter(userId)).toBe(0);
+    expect(await counter(userId)).toBe(0);
     const upload = await postImage(client, OCR_UPLOAD_PATH, { bytes: await smallPng() });
     expect(upload.status).toBe(201);
     const chat = await client.post('/api/chats', {
@@ -111,23 +98,23 @@ describe('her storage counter', () => {
     });
     expect(chat.status).toBe(201);
     const other = await client.post('/api/chats', { message: 'Another one' });
-    expect(counter(userId)).toBeGreaterThan(0);
-    expect(counter(userId)).toBe(summed(userId));
+    expect(await counter(userId)).toBeGreaterThan(0);
+    expect(await counter(userId)).toBe(await summed(userId));
 
-    const before = counter(userId) ?? 0;
-    const otherBytes = withDb(
-      (db) =>
-        db
-          .prepare<[string], { bytes: number }>(
-            'SELECT SUM(octet_length(content)) AS bytes FROM messages WHERE chat_id = ?',
-          )
-          .get(other.body.id)?.bytes ?? 0,
-    );
+    const before = (await counter(userId)) ?? 0;
+    const otherBytes =
+      (
+        await server.db
+          .selectFrom('messages')
+          .select(sql<number | null>`SUM(octet_length(content))`.as('bytes'))
+          .where('chat_id', '=', other.body.id)
+          .executeTakeFirst()
+      )?.bytes ?? 0;
     expect((await client.request('DELETE', `/api/chats/${other.body.id}`)).status).toBe(204);
-    expect(counter(userId)).toBe(before - otherBytes);
+    expect(await counter(userId)).toBe(before - otherBytes);
     expect((await client.request('DELETE', `/api/chats/${chat.body.id}`)).status).toBe(204);
     await expect.poll(() => summed(userId)).toBe(0);
-    expect(counter(userId)).toBe(0);
+    expect(await counter(userId)).toBe(0);
   });
 });
 
@@ -136,16 +123,16 @@ describe('past her quota', () => {
     const { client, userId } = await signedInClient(server, 'full-send');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
     await fillUpTo({ client, userId, room: 100 });
-    const messages = messageCount(userId);
+    const messages = await messageCount(userId);
 
     const refused = await client.post(`/api/chats/${chat.body.id}/messages`, {
       message: 'x'.repeat(101),
     });
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual(FULL);
-    expect(messageCount(userId)).toBe(messages);
+    expect(await messageCount(userId)).toBe(messages);
     expect((await client.get(`/api/chats/${chat.body.id}`)).body.messages).toEqual([]);
-    expect(counter(userId)).toBe(QUOTA - 100);
+    expect(await counter(userId)).toBe(QUOTA - 100);
 
     const fits = await client.post(`/api/chats/${chat.body.id}/messages`, {
       message: 'x'.repeat(100),
@@ -169,7 +156,7 @@ describe('past her quota', () => {
     const { client, userId } = await signedInClient(server, 'full-sync');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
     await fillUpTo({ client, userId, room: 5 });
-    const messages = messageCount(userId);
+    const messages = await messageCount(userId);
     const answer = await push(client, [
       sendMessage(chat.body.id, 'Too long for what is left'),
       createChat(randomUUID(), 'Also too long for it'),
@@ -182,7 +169,7 @@ describe('past her quota', () => {
         rows: { chats: [], messages: [], tombstones: [] },
       });
     }
-    expect(messageCount(userId)).toBe(messages);
+    expect(await messageCount(userId)).toBe(messages);
   });
 
   it('refuses a screenshot with 413 and keeps no file of it', async () => {
@@ -195,7 +182,7 @@ describe('past her quota', () => {
     const dir = path.join(server.dataDir, 'images', userId);
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
     expect(
-      withDb((db) => db.prepare('SELECT * FROM images WHERE user_id = ?').all(userId)),
+      await server.db.selectFrom('images').selectAll().where('user_id', '=', userId).execute(),
     ).toEqual([]);
   });
 
@@ -225,13 +212,13 @@ describe('past her quota', () => {
     const pictureDir = path.join(server.dataDir, 'profile-images', userId);
     const sizeOf = (url: string) =>
       statSync(path.join(pictureDir, `${url.split('/').pop()}.webp`)).size;
-    expect(counter(userId)).toBe(sizeOf(first.body.imageUrl));
+    expect(await counter(userId)).toBe(sizeOf(first.body.imageUrl));
 
     await fillUpTo({ client, userId, room: 10 });
     // A plain picture is smaller than the noisy one it replaces: that fits.
     const plain = await upload(await smallPng(300, 300));
     expect(plain.status).toBe(200);
-    expect(counter(userId)).toBeLessThan(QUOTA - 10);
+    expect(await counter(userId)).toBeLessThan(QUOTA - 10);
 
     await fillUpTo({ client, userId, room: 10 });
     const noisy = await upload(picture);
@@ -239,12 +226,12 @@ describe('past her quota', () => {
     expect(noisy.body).toEqual(FULL);
     expect((await client.get('/api/user')).body.profileImage).toBe(plain.body.imageUrl);
     expect(readdirSync(pictureDir)).toHaveLength(1);
-    expect(counter(userId)).toBe(QUOTA - 10);
+    expect(await counter(userId)).toBe(QUOTA - 10);
 
     // Removing it frees its bytes.
     const plainBytes = sizeOf(plain.body.imageUrl);
     expect((await client.request('DELETE', '/api/user/profile-image')).status).toBe(200);
-    expect(counter(userId)).toBe(QUOTA - 10 - plainBytes);
+    expect(await counter(userId)).toBe(QUOTA - 10 - plainBytes);
   });
 
   it('takes her messages again once she deletes a chat', async () => {
@@ -254,7 +241,7 @@ describe('past her quota', () => {
     const send = () => client.post(`/api/chats/${chat.body.id}/messages`, { message: 'Hi again' });
     expect((await send()).status).toBe(413);
     expect((await client.request('DELETE', `/api/chats/${filler}`)).status).toBe(204);
-    expect(counter(userId)).toBe(0);
+    expect(await counter(userId)).toBe(0);
     expect((await send()).status).toBe(201);
   });
 });

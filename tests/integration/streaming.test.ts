@@ -18,7 +18,7 @@ describe('POST /api/chats/{id}/messages with Accept: text/event-stream (built-in
 
   it('streams user, deltas and the reply to a paid user; the deltas join to the reply', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 4 });
     const id = randomUUID();
     const answer = await client.post(
@@ -58,7 +58,7 @@ describe('POST /api/chats/{id}/messages with Accept: text/event-stream (built-in
 
   it('replays a repeated message id as user, one delta and the same reply', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'vip');
+    await grant(server, userId, 'vip');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 5 });
     const body = { id: randomUUID(), message: 'He asked me out!!' };
     const first = parseEvents(
@@ -73,7 +73,7 @@ describe('POST /api/chats/{id}/messages with Accept: text/event-stream (built-in
 
   it('hanging up mid-reply stops her wait, not the reply: it is stored once and a resend answers it', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 3 });
     const body = { id: randomUUID(), message: 'I have so much to tell you about my week' };
     const controller = new AbortController();
@@ -135,7 +135,7 @@ describe('streaming from an OpenAI-compatible server', () => {
 
   it("streams the model's pieces to a paid user and stores the whole reply", async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 2 });
     const answer = await client.post(
       `/api/chats/${chat.body.id}/messages`,
@@ -155,7 +155,7 @@ describe('streaming from an OpenAI-compatible server', () => {
 
   it('ends with an error event when the provider fails, and a resend of the same id succeeds', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 3 });
     const body = { id: randomUUID(), message: 'Are you there?' };
     fake.failNext(3);

@@ -1,9 +1,6 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_FAILED_MESSAGE, replyStreamPath } from '@shared/chat';
-import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { FakeOpenAi } from './fakes/openai';
 import { grant, signedInClient, SSE } from './fakes/besties';
 import type { Answer, TestServer } from './harness';
@@ -83,7 +80,7 @@ describe('teasers: a free user never receives the whole reply', () => {
     for (const answer of answers) expect(answer.text).not.toContain(MARKER);
 
     // The whole reply was stored, and shows in full once she upgrades.
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const upgraded = await client.get(`/api/chats/${chatId}`);
     expect(upgraded.text).toContain(MARKER);
     const replies = upgraded.body.messages.filter((m: { isUser: boolean }) => !m.isUser);
@@ -94,7 +91,7 @@ describe('teasers: a free user never receives the whole reply', () => {
 
   it('a basic (day plan) user gets Cassie in full', async () => {
     const { client, userId } = await signedInClient(server, 'basic');
-    grant(server, userId, 'basic');
+    await grant(server, userId, 'basic');
     const created = await client.post('/api/chats', { message: 'Hi' });
     expect(created.body.messages[1]).toMatchObject({ message: fake.reply, isTeaser: false });
   });
@@ -103,7 +100,7 @@ describe('teasers: a free user never receives the whole reply', () => {
 describe('provider failures', () => {
   it('answers 502 reply_failed keeping her message, and the same message id retries', async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
     const body = { id: randomUUID(), message: 'Hello?' };
     fake.failNext(3); // the first try and the SDK's two retries
@@ -148,7 +145,7 @@ describe("a free user's model context", () => {
     expect(earlierReplies.map((item) => item.content)).toEqual(['Oh babe, I hear you.']);
     expect(JSON.stringify(asFree)).not.toContain(MARKER);
 
-    grant(server, userId, 'premium');
+    await grant(server, userId, 'premium');
     await client.post(`/api/chats/${chatId}/messages`, { message: 'And now?' });
     const asPaid = fake.completions().at(-1)?.body.messages ?? [];
     expect(JSON.stringify(asPaid)).toContain(MARKER);
@@ -158,15 +155,12 @@ describe("a free user's model context", () => {
 describe('the prompt', () => {
   it("carries the persona's voice, her name and profile, and the chat's screenshot text", async () => {
     const { client, userId } = await signedInClient(server);
-    grant(server, userId, 'premium');
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
-    db.prepare('UPDATE users SET name = ?, age_range = ?, location = ? WHERE id = ?').run(
-      'Jasmine',
-      '18-24',
-      'Austin, TX',
-      userId,
-    );
-    db.close();
+    await grant(server, userId, 'premium');
+    await server.db
+      .updateTable('users')
+      .set({ name: 'Jasmine', age_range: '18-24', location: 'Austin, TX' })
+      .where('id', '=', userId)
+      .execute();
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true, personaId: 2 });
     await client.post(`/api/chats/${chat.body.id}/messages`, {
       message: 'What does he mean by this?',

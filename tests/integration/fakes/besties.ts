@@ -1,8 +1,4 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import type { SubscriptionTier } from '@shared/user';
-import { sqliteDb } from '../../../sync-server/src/db/database';
-import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import { grantTier } from '../../../sync-server/src/entitlements/service';
 import type { Client, TestServer } from '../harness';
 
@@ -20,19 +16,14 @@ export async function signedInClient(
   return { client, userId: answer.body.id as string, email };
 }
 
-/** Grants a tier through a second connection to the server's database (as payments will). */
+/** Grants a tier in the server's database (as payments will). */
 export async function grant(
   server: TestServer,
   userId: string,
   tier: SubscriptionTier,
   expiresAt: number | null = null,
 ): Promise<void> {
-  const db = sqliteDb(new Database(path.join(server.dataDir, DB_FILE_NAME)));
-  try {
-    await grantTier({ db, now: server.clock.now }, { userId, tier, expiresAt });
-  } finally {
-    await db.destroy();
-  }
+  await grantTier({ db: server.db, now: server.clock.now }, { userId, tier, expiresAt });
 }
 
 export interface StreamEvent {

@@ -1,8 +1,5 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import { FakeStripe, STRIPE_WEBHOOK_SECRET, stripeEnv } from '../fakes/stripe';
 import { startTestServer } from '../harness';
 import type { TestServer } from '../harness';
@@ -46,11 +43,10 @@ describe('a correctly signed Stripe webhook whose body is not an event', () => {
       message: 'The webhook body is not a Stripe event',
       code: 'invalid_event',
     });
-    const db = new Database(path.join(server.dataDir, DB_FILE_NAME), { readonly: true });
-    try {
-      expect(db.prepare('SELECT count(*) AS n FROM payment_events').get()).toEqual({ n: 0 });
-    } finally {
-      db.close();
-    }
+    const events = await server.db
+      .selectFrom('payment_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(events).toEqual({ n: 0 });
   });
 });

@@ -1,5 +1,4 @@
 import type fc from 'fast-check';
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,15 +7,13 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { SubscriptionTier } from '@shared/user';
 import { startSession } from '../../../sync-server/src/sessions/lifecycle';
-import { sqliteDb } from '../../../sync-server/src/db/database';
-import { DB_FILE_NAME } from '../../../sync-server/src/db/open';
 import type { Deps } from '../../../sync-server/src/deps';
 import { grantTier } from '../../../sync-server/src/entitlements/service';
 import Stripe from 'stripe';
 import { FakeOpenAi } from '../fakes/openai';
 import { FakeStripe, STRIPE_WEBHOOK_SECRET, stripeEnv } from '../fakes/stripe';
 import { fakeReader, pixelBombPng, smallPng } from '../fakes/ocr';
-import { SESSION_COOKIE, startTestServer, TestClock } from '../harness';
+import { rowsOf, SESSION_COOKIE, startTestServer, tablesOf, TestClock } from '../harness';
 import type { TestServer } from '../harness';
 import type { FuzzHeaders } from './arbitraries';
 import type { IdKind, Known } from './routes';
@@ -75,7 +72,6 @@ export class FuzzWorld {
   server!: TestServer;
   private readonly openai = new FakeOpenAi();
   private readonly stripe = new FakeStripe();
-  private db!: Database.Database;
   private staticDir = '';
   private account: { email: string; password: string; session: string; userId: string } | undefined;
   private accounts = 0;
@@ -83,7 +79,11 @@ export class FuzzWorld {
     this.failures.push(`unhandled: ${String((error as Error)?.stack ?? error)}`);
   };
 
-  private writer!: Database.Database;
+  /**
+   * Her real ids of each kind as the database held them after the last case: fast-check makes
+   * a case synchronously, so they are read (asynchronously) before it, not while it is made.
+   */
+  private knownIds = new Map<IdKind, string[]>();
 
   /**
    * `tier`: her plan (granted at sign-up); `stripe`: payments go to a fake Stripe (else the
@@ -125,19 +125,9 @@ export class FuzzWorld {
         ...this.options.env,
       },
     });
-    this.db = new Database(path.join(this.server.dataDir, DB_FILE_NAME), {
-      readonly: true,
-      fileMustExist: true,
-    });
-    // Only between runs, to give her a session or a plan without a password hash each time.
-    this.writer = new Database(path.join(this.server.dataDir, DB_FILE_NAME), {
-      fileMustExist: true,
-    });
   }
 
   async stop(): Promise<void> {
-    this.db?.close();
-    this.writer?.close();
     await this.server?.stop();
     await this.openai.stop();
     if (this.options.stripe) await this.stripe.stop();
@@ -173,8 +163,8 @@ export class FuzzWorld {
     if (this.account) {
       const check = await this.send(plain('GET', '/api/user'), this.account.session);
       if (check.status === 200) return this.account.session;
-      if (this.ids('user').length > 0 && this.userExists(this.account.userId)) {
-        this.account.session = this.mintSession(this.account.userId);
+      if (this.ids('user').length > 0 && (await this.userExists(this.account.userId))) {
+        this.account.session = await this.mintSession(this.account.userId);
         return this.account.session;
       }
     }
@@ -192,9 +182,9 @@ export class FuzzWorld {
     const userId = JSON.parse(answer.text).id as string;
     this.account = { email, password, session: answer.session, userId };
     if (this.options.tier && this.options.tier !== 'free') {
-      // Kysely over the writer's connection; the connection stays open for the next grant.
+      // Between runs, to give her a plan without a payment each time.
       await grantTier(
-        { db: sqliteDb(this.writer), now: this.clock.now },
+        { db: this.server.db, now: this.clock.now },
         { userId, tier: this.options.tier, expiresAt: null },
       );
     }
@@ -225,18 +215,27 @@ export class FuzzWorld {
     }
   }
 
-  private userExists(userId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId) !== undefined;
+  private async userExists(userId: string): Promise<boolean> {
+    const row = await this.server.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  /** A new session for her, as a login makes one (the same code), minus the password check. */
-  private mintSession(userId: string): string {
+  /**
+   * A new session for her, as a login makes one (the same code), minus the password check:
+   * between runs, without a password hash each time.
+   */
+  private async mintSession(userId: string): Promise<string> {
     const deps = {
-      db: this.writer,
+      db: this.server.db,
+      legacyDb: this.server.legacyDb,
       config: this.server.config,
       now: this.clock.now,
     } as unknown as Deps;
-    return startSession(deps, { userId, userAgent: 'fuzz' }).id;
+    return (await startSession(deps, { userId, userAgent: 'fuzz' })).id;
   }
 
   /** A JSON request as the app sends it; answers the status, text and any new session id. */
@@ -257,52 +256,77 @@ export class FuzzWorld {
     return { status: response.status, text, session: value };
   }
 
-  /** Her real ids of a kind, read from the database (rows come and go as the fuzzer runs). */
+  /** Her real ids of a kind, as read after the last case (rows come and go as the fuzzer runs). */
   private ids(kind: IdKind): string[] {
     const userId = this.account?.userId;
     if (!userId) return [];
-    const column = (sql: string) =>
-      this.db
-        .prepare<[string], { id: string | null }>(sql)
-        .all(userId)
-        .flatMap((row) => (row.id ? [row.id] : []));
-    switch (kind) {
-      case 'user':
-        return [userId];
-      case 'chat':
-        return column('SELECT id FROM chats WHERE user_id = ? LIMIT 5');
-      case 'message':
-        return column(
-          'SELECT m.id AS id FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.user_id = ? LIMIT 10',
-        );
-      case 'image':
-        return column('SELECT id FROM images WHERE user_id = ? LIMIT 5');
-      case 'session':
-        return column('SELECT public_id AS id FROM sessions WHERE user_id = ?');
-      case 'profileImage':
-        return column('SELECT profile_image AS id FROM users WHERE id = ?').map(
-          (url) => url.split('/').at(-1) ?? url,
-        );
-    }
+    if (kind === 'user') return [userId];
+    return this.knownIds.get(kind) ?? [];
+  }
+
+  /** Reads her real ids of every kind from the database, for the cases made next. */
+  private async readIds(): Promise<void> {
+    this.knownIds.clear();
+    const userId = this.account?.userId;
+    if (!userId) return;
+    const db = this.server.db;
+    const present = (rows: { id: string | null }[]) =>
+      rows.flatMap((row) => (row.id ? [row.id] : []));
+    this.knownIds.set(
+      'chat',
+      present(
+        await db.selectFrom('chats').select('id').where('user_id', '=', userId).limit(5).execute(),
+      ),
+    );
+    this.knownIds.set(
+      'message',
+      present(
+        await db
+          .selectFrom('messages as m')
+          .innerJoin('chats as c', 'c.id', 'm.chat_id')
+          .select('m.id as id')
+          .where('c.user_id', '=', userId)
+          .limit(10)
+          .execute(),
+      ),
+    );
+    this.knownIds.set(
+      'image',
+      present(
+        await db.selectFrom('images').select('id').where('user_id', '=', userId).limit(5).execute(),
+      ),
+    );
+    this.knownIds.set(
+      'session',
+      present(
+        await db
+          .selectFrom('sessions')
+          .select('public_id as id')
+          .where('user_id', '=', userId)
+          .execute(),
+      ),
+    );
+    this.knownIds.set(
+      'profileImage',
+      present(
+        await db
+          .selectFrom('users')
+          .select('profile_image as id')
+          .where('id', '=', userId)
+          .execute(),
+      ).map((url) => url.split('/').at(-1) ?? url),
+    );
   }
 
   /** Every compared table's rows, as sorted JSON lines. */
-  snapshot(): Snapshot {
-    const tables = this.db
-      .prepare<[], { name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-      )
-      .all()
-      .map((row) => row.name)
-      .filter((name) => !UNCOMPARED_TABLES.has(name));
+  async snapshot(): Promise<Snapshot> {
+    const tables = (await tablesOf(this.server.db)).filter((name) => !UNCOMPARED_TABLES.has(name));
     const snapshot: Snapshot = {};
     for (const table of tables) {
       const skip = UNCOMPARED_COLUMNS[table] ?? [];
-      snapshot[table] = this.db
-        .prepare(`SELECT * FROM "${table}"`)
-        .all()
+      snapshot[table] = (await rowsOf(this.server.db, table))
         .map((row) => {
-          const kept = { ...(row as Record<string, unknown>) };
+          const kept = { ...row };
           for (const column of skip) delete kept[column];
           return JSON.stringify(kept, (_key, value: unknown) =>
             Buffer.isBuffer(value) ? value.toString('hex') : value,
@@ -315,11 +339,16 @@ export class FuzzWorld {
 
   /** Waits until no reply is being written, so the next snapshot sees only the next request. */
   async settle(): Promise<void> {
-    const pending = this.db.prepare<[], { n: number }>(
-      "SELECT count(*) AS n FROM reply_jobs WHERE state IN ('queued', 'running')",
-    );
+    const pending = async () => {
+      const row = await this.server.db
+        .selectFrom('reply_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return row?.n ?? 0;
+    };
     const deadline = performance.now() + 10_000;
-    while ((pending.get()?.n ?? 0) > 0) {
+    while ((await pending()) > 0) {
       if (performance.now() > deadline) throw new Error('reply jobs did not finish in 10 s');
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -369,10 +398,19 @@ export class FuzzWorld {
    * a rejected request that changed the database.
    */
   async check(request: FuzzRequest, signedIn: boolean): Promise<void> {
+    try {
+      await this.checkCase(request, signedIn);
+    } finally {
+      // For the next case (or the shrinking of this one): made from the ids there are now.
+      await this.readIds();
+    }
+  }
+
+  private async checkCase(request: FuzzRequest, signedIn: boolean): Promise<void> {
     const checkStarted = performance.now();
     const session = signedIn ? await this.ensureSignedIn() : undefined;
     await this.settle();
-    const before = this.snapshot();
+    const before = await this.snapshot();
     const started = performance.now();
     const sent = await this.send(request, session);
     // FUZZ_DEBUG=1 prints each case's time before sending and sending, its size and status.
@@ -383,7 +421,7 @@ export class FuzzWorld {
       );
     }
     await this.settle();
-    const after = this.snapshot();
+    const after = await this.snapshot();
     await new Promise((resolve) => setImmediate(resolve));
     const problems = this.failures.splice(0);
     if (sent.status >= 500) problems.push(`status ${sent.status}: ${sent.text.slice(0, 500)}`);
