@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatPageMessages } from '@shared/chat';
 import { appendMessage } from '../../sync-server/src/chats/repo';
 import { userMessageRow } from '../../sync-server/src/replies/send';
+import { inTransaction, sqliteDb } from '../../sync-server/src/db/database';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
 import type { Client, TestServer } from './harness';
@@ -25,25 +26,30 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Writes messages 1..count into her chat through a second connection (as the server writes
  * them: appendMessage), one a second from T0. Answers their ids.
  */
-function seedMessages(props: { userId: string; chatId: string; count: number }): string[] {
+async function seedMessages(props: {
+  userId: string;
+  chatId: string;
+  count: number;
+}): Promise<string[]> {
   const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
   db.pragma('busy_timeout = 5000');
+  const kysely = sqliteDb(db);
   try {
     const ids: string[] = [];
-    db.transaction(() => {
+    await inTransaction(kysely, async (trx) => {
       for (let n = 1; n <= props.count; n++) {
         const id = randomUUID();
         const row = userMessageRow(
           { message: `message ${n}` },
           { id, chatId: props.chatId, userId: props.userId, now: T0 + n * 1000 },
         );
-        appendMessage(db, { message: row });
+        await appendMessage(trx, { message: row });
         ids.push(id);
       }
-    })();
+    });
     return ids;
   } finally {
-    db.close();
+    await kysely.destroy();
   }
 }
 
@@ -51,7 +57,7 @@ async function longChat(count: number) {
   const { client, userId } = await signedInClient(server, 'pager');
   const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
   expect(chat.status).toBe(201);
-  const ids = seedMessages({ userId, chatId: chat.body.id, count });
+  const ids = await seedMessages({ userId, chatId: chat.body.id, count });
   return { client, userId, chatId: chat.body.id as string, ids };
 }
 
@@ -211,13 +217,13 @@ describe('GET /api/chats/{id} with a bad query', () => {
   });
 });
 
-describe('GET /api/chats/{id} of a page opened before (kept per version of her data)', () => {
+describe('GET /api/chats/{id} of a page opened before', () => {
   it('shows every message written since, by her, by her bestie or by another process', async () => {
     const { client, userId, chatId } = await longChat(3);
     expect(texts((await page(client, chatId)).body)).toEqual(numbered(1, 3));
     expect(texts((await page(client, chatId)).body)).toEqual(numbered(1, 3));
 
-    seedMessages({ userId, chatId, count: 5 });
+    await seedMessages({ userId, chatId, count: 5 });
     expect(texts((await page(client, chatId)).body)).toEqual([
       ...numbered(1, 3),
       ...numbered(1, 5),

@@ -8,6 +8,7 @@ import { PROFILE_IMAGE_FIELD, STORAGE_FULL_MESSAGE } from '@shared/account';
 import { OCR_UPLOAD_PATH } from '@shared/ocr-api';
 import { appendMessage } from '../../sync-server/src/chats/repo';
 import { userMessageRow } from '../../sync-server/src/replies/send';
+import { sqliteDb } from '../../sync-server/src/db/database';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signedInClient } from './fakes/besties';
 import { fakeReader, postImage, smallPng } from './fakes/ocr';
@@ -77,14 +78,19 @@ async function fillUpTo(props: {
 }) {
   const chat = await props.client.post('/api/chats', { isEmptyChatCreation: true });
   const filler = QUOTA - props.room - (counter(props.userId) ?? 0);
-  withDb((db) =>
-    appendMessage(db, {
+  const db = new Database(path.join(server.dataDir, DB_FILE_NAME));
+  db.pragma('busy_timeout = 5000');
+  const kysely = sqliteDb(db);
+  try {
+    await appendMessage(kysely, {
       message: userMessageRow(
         { message: 'f'.repeat(filler) },
         { id: randomUUID(), chatId: chat.body.id, userId: props.userId, now: server.clock.now() },
       ),
-    }),
-  );
+    });
+  } finally {
+    await kysely.destroy();
+  }
   expect(counter(props.userId)).toBe(QUOTA - props.room);
   return chat.body.id as string;
 }
