@@ -107,6 +107,32 @@ describe('a claim of reply jobs', () => {
   });
 });
 
+describe('the runner', () => {
+  it('claims no more than replyJobConcurrency jobs at once, however often it is woken', async () => {
+    (deps as { config: Config }).config = { ...deps.config, replyJobConcurrency: 1 };
+    // Each query takes a while (as over a network): wake-ups come while a claim is under way.
+    const slow: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return args.result;
+      },
+    };
+    (deps as { db: Db }).db = deps.db.withPlugin(slow);
+    handle.exec(`
+      INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
+        VALUES ('d', 'u', 1, '', 0, 0, 0);
+      INSERT INTO messages (id, chat_id, user_id, role, content, created_at, change_seq, chat_seq)
+        VALUES ('n', 'd', 'u', 'user', 'hi', 0, 2, 1);`);
+    await jobsRepo.insertJob(db, { messageId: 'n', userId: 'u', chatId: 'd', createdAt: 1 });
+    jobs.start();
+    for (let n = 0; n < 5; n += 1) jobs.kick();
+    await eventually(async () => (await jobsRepo.findJob(db, 'm'))?.state === 'running');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await jobsRepo.findJob(db, 'n'))?.state).toBe('queued');
+  });
+});
+
 /** A provider that answers "ok" at once. */
 const quickProvider = {
   name: 'builtin',

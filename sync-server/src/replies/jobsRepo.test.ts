@@ -128,3 +128,30 @@ describe('claimableJobs', () => {
     );
   });
 });
+
+describe("a claim's attempts (its fencing token)", () => {
+  it("refuses a stale runner's late writes once the job was claimed again", async () => {
+    await job('a1', 'a', 'running', RAN_OUT);
+    await db
+      .updateTable('reply_jobs')
+      .set({ attempts: 1 })
+      .where('message_id', '=', 'a1')
+      .execute();
+    // Another runner takes the job over: its claim is attempt 2.
+    await jobsRepo.markRunning(db, { messageId: 'a1', now: NOW, leaseUntil: LIVE });
+    const stale = { messageId: 'a1', attempts: 1, now: NOW };
+    expect(await jobsRepo.renewLease(db, { ...stale, leaseUntil: LIVE + 1 })).toBe(false);
+    expect(await jobsRepo.markFailed(db, stale)).toBe(false);
+    await jobsRepo.releaseJob(db, stale);
+    expect(await jobsRepo.findJob(db, 'a1')).toMatchObject({
+      state: 'running',
+      attempts: 2,
+      leaseUntil: LIVE,
+    });
+    const held = { messageId: 'a1', attempts: 2, now: NOW };
+    expect(await jobsRepo.renewLease(db, { ...held, leaseUntil: LIVE + 1 })).toBe(true);
+    expect(await jobsRepo.markFailed(db, held)).toBe(true);
+    expect(await jobsRepo.requeueFinishedJob(db, { messageId: 'a1', now: NOW })).toBe(true);
+    expect(await jobsRepo.findJob(db, 'a1')).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+});

@@ -5,6 +5,7 @@ import { inCareMode } from '@shared/safety/risk';
 import type { SubscriptionTier } from '@shared/user';
 import { uuidv7 } from '@shared/uuid';
 import { afterCommit, inTransaction } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import type { Deps } from '../deps';
 import { careLimitReply, replyName } from '../safety/crisis';
 import { ensureOwnImageUrl } from '../images/service';
@@ -121,6 +122,11 @@ export async function acceptMessage(
     return { chat, persona, userMessage, reply, isNew: true };
   } catch (error) {
     if (counted === 'counted') await uncountReply(deps, { ...props, careMode });
+    // The same send stored meanwhile by a request running alongside this one (her client's
+    // retry): answered as the repeat it is.
+    if (isUniqueViolation(error) && (await repo.findMessage(deps.db, id))) {
+      return acceptMessage(deps, props);
+    }
     throw error;
   }
 }
