@@ -1,3 +1,4 @@
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
@@ -12,8 +13,12 @@ export async function changesSince(
   q: { userId: string; cursor: number; limit: number },
 ): Promise<{ chats: ChatRow[]; messages: MessageRow[]; cursor: number; hasMore: boolean }> {
   const more = { ...q, limit: q.limit + 1 };
-  const chats = await repo.chatsChangedSince(deps.db, more);
-  const messages = await repo.messagesChangedSince(deps.db, more);
+  // Both read in one transaction, so from one state of her data: a write landing between two
+  // separate reads could put the cursor past a chat change the first read did not see.
+  const { chats, messages } = await inTransaction(deps.db, async (db) => ({
+    chats: await repo.chatsChangedSince(db, more),
+    messages: await repo.messagesChangedSince(db, more),
+  }));
   const merged = [
     ...chats.map((row) => ({ kind: 'chat' as const, row })),
     ...messages.map((row) => ({ kind: 'message' as const, row })),
