@@ -69,8 +69,11 @@ export async function acceptMessage(
     if (!reply && (!job || job.state === 'failed')) {
       const texts = [earlier.content, earlier.extractedText];
       if ((await countReply(deps, { ...props, texts, careMode })) === 'kindWord') {
-        const kind = await inTransaction(deps.db, (db) =>
-          answerWithKindWord({ ...deps, db }, earlier),
+        // A reply stored since it was looked for (the same retry alongside this one) stands.
+        const kind = await inTransaction(
+          deps.db,
+          async (db) =>
+            (await repo.findReplyTo(db, id)) ?? answerWithKindWord({ ...deps, db }, earlier),
         );
         return { chat, persona, userMessage: earlier, reply: kind, isNew: false };
       }
