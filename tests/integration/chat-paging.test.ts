@@ -209,7 +209,7 @@ describe('GET /api/chats/{id} with a bad query', () => {
   });
 });
 
-describe('GET /api/chats/{id} of a page opened before (kept per version of her data)', () => {
+describe('GET /api/chats/{id} of a page opened before', () => {
   it('shows every message written since, by her, by her bestie or by another process', async () => {
     const { client, userId, chatId } = await longChat(3);
     expect(texts((await page(client, chatId)).body)).toEqual(numbered(1, 3));

@@ -3,9 +3,12 @@ import { pino } from 'pino';
 import { PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { Config } from '../config';
+import type { KyselyPlugin } from 'kysely';
+import { sqliteDb } from '../db/database';
+import type { Db } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { LegacyDb as Db } from '../db/open';
+import type { LegacyDb } from '../db/open';
 import type { Deps } from '../deps';
 import { BUILTIN_HISTORY_ROWS, builtinProvider } from '../replies/builtin/engine';
 import { MODEL_HISTORY_ROWS } from '../replies/prompt';
@@ -19,6 +22,8 @@ import { chatPage } from './service';
 const CHAT_LENGTH = 5000;
 const T0 = Date.UTC(2030, 0, 1);
 
+/** The connection under `db`, for seeding rows in bulk. */
+let handle: LegacyDb;
 let db: Db;
 let rowsRead = 0;
 let statementsRun = 0;
@@ -26,46 +31,30 @@ let requests: ReplyRequest[];
 let deps: Deps;
 
 /**
- * Counts every row any statement hands back, and every statement run, so a test can bound
- * what a use case reads.
+ * Counts every row any query hands back, and every query that hands rows back, so a test can
+ * bound what a use case reads.
  */
-function countingRows(database: Db): Db {
-  const prepare = database.prepare.bind(database);
-  const counted = new WeakSet<object>();
-  database.prepare = ((sql: string) => {
-    const statement = prepare(sql);
-    // The connection answers the same statement for the same SQL: counted once.
-    if (counted.has(statement)) return statement;
-    counted.add(statement);
-    const all = statement.all.bind(statement);
-    const get = statement.get.bind(statement);
-    statement.all = (...args: unknown[]) => {
+const countingRows: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult(args) {
+    if (args.result.rows.length > 0 || args.result.numAffectedRows === undefined) {
       statementsRun += 1;
-      const rows = all(...args);
-      rowsRead += rows.length;
-      return rows;
-    };
-    statement.get = (...args: unknown[]) => {
-      statementsRun += 1;
-      const row = get(...args);
-      if (row !== undefined) rowsRead += 1;
-      return row;
-    };
-    return statement;
-  }) as Db['prepare'];
-  return database;
-}
+    }
+    rowsRead += args.result.rows.length;
+    return Promise.resolve(args.result);
+  },
+};
 
 /** Message `n` of the chat (1-based): hers when odd, the reply to the one before when even. */
 const idOf = (n: number) => `m${n}`;
 
 function seedChat(length: number, extra: (n: number) => { extractedText?: string } = () => ({})) {
-  const insert = db.prepare(
+  const insert = handle.prepare(
     `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, extracted_text,
        created_at, change_seq, chat_seq)
      VALUES (@id, 'c', 'u', @role, @content, @replyTo, @extractedText, @createdAt, @n, @n)`,
   );
-  db.transaction(() => {
+  handle.transaction(() => {
     for (let n = 1; n <= length; n++) {
       const hers = n % 2 === 1;
       insert.run({
@@ -82,9 +71,9 @@ function seedChat(length: number, extra: (n: number) => { extractedText?: string
   })();
 }
 
-function targetOf(n: number) {
-  const userMessage = repo.findMessage(db, idOf(n));
-  const chat = repo.findChat(db, 'c');
+async function targetOf(n: number) {
+  const userMessage = await repo.findMessage(db, idOf(n));
+  const chat = await repo.findChat(db, 'c');
   if (!userMessage || !chat) throw new Error('seeded rows missing');
   return { chat, persona: PERSONAS[0] as Persona, userMessage };
 }
@@ -98,18 +87,25 @@ const user = {
 } as unknown as UserRow;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrate(db);
-  db.prepare(
-    "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'u@example.com', 'h', 0, 0)",
-  ).run();
-  db.prepare(
-    `INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
+  handle = openDatabase(':memory:');
+  migrate(handle);
+  db = sqliteDb(handle);
+  handle
+    .prepare(
+      "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'u@example.com', 'h', 0, 0)",
+    )
+    .run();
+  handle
+    .prepare(
+      `INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
      VALUES ('c', 'u', 1, 'Long', 0, 0, 0)`,
-  ).run();
+    )
+    .run();
   requests = [];
   deps = {
-    db: countingRows(db),
+    db: db.withPlugin(countingRows),
+    // The same connection, for the rooms (users, entitlements) not moved to `db` yet.
+    legacyDb: handle,
     now: () => T0 + 10_000_000,
     logger: pino({ level: 'silent' }),
     config: { openaiModeration: false, storageQuotaBytes: 1e12 } as Config,
@@ -124,12 +120,14 @@ beforeEach(() => {
   } as unknown as Deps;
   rowsRead = 0;
 });
-afterEach(() => db.close());
+afterEach(async () => {
+  await db.destroy();
+});
 
 describe('a reply in a chat of 5,000 messages', () => {
   it(`reads at most the newest ${MODEL_HISTORY_ROWS} messages up to hers, never the oldest`, async () => {
     seedChat(CHAT_LENGTH - 1); // ends with her message, CHAT_LENGTH - 1, not yet answered
-    const target = targetOf(CHAT_LENGTH - 1);
+    const target = await targetOf(CHAT_LENGTH - 1);
     rowsRead = 0;
     const reply = await writeReply(deps, { user, target });
     expect(reply?.content).toBe('I hear you.');
@@ -160,7 +158,7 @@ describe('a reply in a chat of 5,000 messages', () => {
       },
     };
     rowsRead = 0;
-    const reply = await writeReply(deps, { user, target: targetOf(CHAT_LENGTH - 1) });
+    const reply = await writeReply(deps, { user, target: await targetOf(CHAT_LENGTH - 1) });
     expect(reply?.content.length).toBeGreaterThan(20);
     const history = requests[0]?.history.map((item) => item.content) ?? [];
     expect(history.length).toBeGreaterThanOrEqual(BUILTIN_HISTORY_ROWS);
@@ -169,35 +167,37 @@ describe('a reply in a chat of 5,000 messages', () => {
     expect(rowsRead).toBeLessThan(4 * BUILTIN_HISTORY_ROWS);
   });
 
-  it('reads the chat with one statement when her earlier messages all have their replies', () => {
+  it('reads the chat with one statement when her earlier messages all have their replies', async () => {
     seedChat(CHAT_LENGTH - 1);
-    const target = targetOf(CHAT_LENGTH - 1);
-    const read = () => {
+    const target = await targetOf(CHAT_LENGTH - 1);
+    const read = async () => {
       statementsRun = 0;
-      return repo.conversationRows(deps.legacyDb, {
+      return repo.conversationRows(deps.db, {
         chatId: 'c',
         uptoSeq: target.userMessage.chatSeq,
         limit: MODEL_HISTORY_ROWS,
       });
     };
-    expect(read().map((row) => row.chatSeq)).toContain(CHAT_LENGTH - 1);
+    expect((await read()).map((row) => row.chatSeq)).toContain(CHAT_LENGTH - 1);
     // Her message being answered has no reply to look for: no second statement.
     expect(statementsRun).toBe(1);
     // The reply to her message before (4997) was stored after hers, at 5000.
-    db.prepare("UPDATE messages SET reply_to = NULL WHERE id = 'm4998'").run();
-    db.prepare(
-      `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, created_at,
+    handle.prepare("UPDATE messages SET reply_to = NULL WHERE id = 'm4998'").run();
+    handle
+      .prepare(
+        `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, created_at,
          change_seq, chat_seq)
        VALUES ('late', 'c', 'u', 'assistant', 'late reply', 'm4997', 0, 5000, 5000)`,
-    ).run();
+      )
+      .run();
     // Found by a second statement.
-    expect(read().map((row) => row.id)).toContain('late');
+    expect((await read()).map((row) => row.id)).toContain('late');
     expect(statementsRun).toBe(2);
   });
 
   it('gives the reply an id that starts with the time it was written (UUID v7)', async () => {
     seedChat(9);
-    const reply = await writeReply(deps, { user, target: targetOf(9) });
+    const reply = await writeReply(deps, { user, target: await targetOf(9) });
     // New rows' ids sort after older ones: a commit of many new messages adds them to the
     // last pages of the id indexes, not to a page each anywhere in them.
     const time = (T0 + 10_000_000).toString(16).padStart(12, '0');
@@ -208,14 +208,16 @@ describe('a reply in a chat of 5,000 messages', () => {
   it('keeps a reply that was stored after a later message of hers in its place', async () => {
     seedChat(10);
     // She sent 11 and 12 quickly; the reply to 11 was stored after 12 (chat_seq 13).
-    db.prepare(
-      `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, created_at,
+    handle
+      .prepare(
+        `INSERT INTO messages (id, chat_id, user_id, role, content, reply_to, created_at,
          change_seq, chat_seq)
        VALUES ('m11', 'c', 'u', 'user', 'text 11', NULL, 0, 11, 11),
               ('m12', 'c', 'u', 'user', 'text 12', NULL, 0, 12, 12),
               ('r11', 'c', 'u', 'assistant', 'reply 11. More.', 'm11', 0, 13, 13)`,
-    ).run();
-    await writeReply(deps, { user, target: targetOf(12) });
+      )
+      .run();
+    await writeReply(deps, { user, target: await targetOf(12) });
     const history = requests[0]?.history.map((item) => item.content) ?? [];
     expect(history.slice(-3)).toEqual(['text 11', 'reply 11.', 'text 12']);
   });
@@ -223,7 +225,7 @@ describe('a reply in a chat of 5,000 messages', () => {
   it('gives the reply her question and, beside it, the text of the screenshot sent with it', async () => {
     // 'Use this text' attaches; her words are the message, the screenshot's its text.
     seedChat(9, (n) => (n === 9 ? { extractedText: 'Jake: we should talk' } : {}));
-    await writeReply(deps, { user, target: targetOf(9) });
+    await writeReply(deps, { user, target: await targetOf(9) });
     expect(requests[0]?.history.at(-1)).toEqual({ role: 'user', content: 'text 9' });
     expect(requests[0]?.screenshotText).toEqual(['Jake: we should talk']);
   });
@@ -233,7 +235,7 @@ describe('a reply in a chat of 5,000 messages', () => {
     const shots = new Set([3, 5, 4001, 4003, 4005, 4007, 4009, 4011, 4013]);
     seedChat(CHAT_LENGTH - 1, (n) => (shots.has(n) ? { extractedText: `shot ${n}` } : {}));
     rowsRead = 0;
-    await writeReply(deps, { user, target: targetOf(CHAT_LENGTH - 1) });
+    await writeReply(deps, { user, target: await targetOf(CHAT_LENGTH - 1) });
     expect(requests[0]?.screenshotText).toEqual([
       'shot 4005',
       'shot 4007',
@@ -246,10 +248,10 @@ describe('a reply in a chat of 5,000 messages', () => {
 });
 
 describe('a page of a chat of 5,000 messages', () => {
-  it('reads only the rows it shows, and one more', () => {
+  it('reads only the rows it shows, and one more', async () => {
     seedChat(CHAT_LENGTH);
     rowsRead = 0;
-    const page = chatPage(deps, { userId: 'u', chatId: 'c', query: { limit: 50 } });
+    const page = await chatPage(deps, { userId: 'u', chatId: 'c', query: { limit: 50 } });
     expect(page.messages.map((row) => row.chatSeq)).toEqual(
       Array.from({ length: 50 }, (_, index) => CHAT_LENGTH - 49 + index),
     );
@@ -258,10 +260,10 @@ describe('a page of a chat of 5,000 messages', () => {
     expect(rowsRead).toBe(1 + 50 + 1);
   });
 
-  it('reads only its rows for a page before a message, too', () => {
+  it('reads only its rows for a page before a message, too', async () => {
     seedChat(CHAT_LENGTH);
     rowsRead = 0;
-    const page = chatPage(deps, {
+    const page = await chatPage(deps, {
       userId: 'u',
       chatId: 'c',
       query: { limit: 20, before: { messageId: idOf(21) } },

@@ -1,3 +1,4 @@
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
@@ -7,16 +8,20 @@ import type { ChatRow, MessageRow } from './repo';
  * order, at most `limit` of them, and whether more follow. Tombstones are chat rows with
  * `deletedAt` set.
  */
-export function changesSince(
+export async function changesSince(
   deps: Deps,
   q: { userId: string; cursor: number; limit: number },
-): { chats: ChatRow[]; messages: MessageRow[]; cursor: number; hasMore: boolean } {
+): Promise<{ chats: ChatRow[]; messages: MessageRow[]; cursor: number; hasMore: boolean }> {
   const more = { ...q, limit: q.limit + 1 };
+  // Both read in one transaction, so from one state of her data: a write landing between two
+  // separate reads could put the cursor past a chat change the first read did not see.
+  const { chats, messages } = await inTransaction(deps.db, async (db) => ({
+    chats: await repo.chatsChangedSince(db, more),
+    messages: await repo.messagesChangedSince(db, more),
+  }));
   const merged = [
-    ...repo.chatsChangedSince(deps.legacyDb, more).map((row) => ({ kind: 'chat' as const, row })),
-    ...repo
-      .messagesChangedSince(deps.legacyDb, more)
-      .map((row) => ({ kind: 'message' as const, row })),
+    ...chats.map((row) => ({ kind: 'chat' as const, row })),
+    ...messages.map((row) => ({ kind: 'message' as const, row })),
   ].sort((a, b) => a.row.changeSeq - b.row.changeSeq);
   const page = merged.slice(0, q.limit);
   return {
@@ -28,15 +33,15 @@ export function changesSince(
 }
 
 /** Chats by id in any state (tombstones too); for presenting messages with their persona. */
-export function chatsByIds(deps: Deps, ids: string[]): ChatRow[] {
-  return repo.chatsByIds(deps.legacyDb, [...new Set(ids)]);
+export async function chatsByIds(deps: Deps, ids: string[]): Promise<ChatRow[]> {
+  return repo.chatsByIds(deps.db, [...new Set(ids)]);
 }
 
-export function messagesByIds(deps: Deps, ids: string[]): MessageRow[] {
-  return repo.messagesByIds(deps.legacyDb, [...new Set(ids)]);
+export async function messagesByIds(deps: Deps, ids: string[]): Promise<MessageRow[]> {
+  return repo.messagesByIds(deps.db, [...new Set(ids)]);
 }
 
 /** Her change sequence number now (0 before her first write): what a pull from 0 reaches. */
-export function changeSeqOfUser(deps: Deps, userId: string): number {
-  return repo.changeSeqOf(deps.legacyDb, userId);
+export async function changeSeqOfUser(deps: Deps, userId: string): Promise<number> {
+  return repo.changeSeqOf(deps.db, userId);
 }

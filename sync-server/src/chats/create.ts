@@ -18,21 +18,21 @@ export type NewChatBody = z.output<typeof createChatSchema>;
  * `messageId` reuses the chat's first message, so a retried create never adds one. With
  * `greetingId` a new chat first gets the bestie's greeting (`greeting`, also on a retry).
  */
-export function startChat(
+export async function startChat(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; body: NewChatBody },
-): {
+): Promise<{
   chat: ChatRow;
   created: boolean;
   greeting: MessageRow | undefined;
   accepted: AcceptedMessage | undefined;
-} {
+}> {
   const { userId, tier } = props;
   const { id, messageId, greetingId, personaId, isEmptyChatCreation, message, ...ocr } = props.body;
   const empty = isEmptyChatCreation || message === undefined;
   // A first message showing someone else's image (or any other URL) opens no chat either.
-  if (!empty) ensureOwnImageUrl(deps, { userId, imageUrl: ocr.imageUrl });
-  const { chat, created } = openChat(deps, {
+  if (!empty) await ensureOwnImageUrl(deps, { userId, imageUrl: ocr.imageUrl });
+  const { chat, created } = await openChat(deps, {
     userId,
     tier,
     id,
@@ -41,15 +41,21 @@ export function startChat(
     roomFor: empty ? 0 : incomingMessageBytes({ ...ocr, message }),
     greetingId,
   });
-  const greeting = greetingId ? findGreeting(deps, { chatId: chat.id, id: greetingId }) : undefined;
+  const greeting = greetingId
+    ? await findGreeting(deps, { chatId: chat.id, id: greetingId })
+    : undefined;
   if (empty) {
     return { chat, created, greeting, accepted: undefined };
   }
-  const accepted = acceptMessage(deps, {
+  const accepted = await acceptMessage(deps, {
     userId,
     tier,
     chatId: chat.id,
-    message: { ...ocr, message, id: messageId ?? firstMessageId(deps, { chatId: chat.id }) },
+    message: {
+      ...ocr,
+      message,
+      id: messageId ?? (await firstMessageId(deps, { chatId: chat.id })),
+    },
   });
   return { chat: accepted.chat, created, greeting, accepted };
 }

@@ -1,5 +1,7 @@
-import type { Statement } from 'better-sqlite3';
-import type { LegacyDb as Db } from '../db/open';
+import { sql } from 'kysely';
+import { afterCommit, inTransaction } from '../db/database';
+import type { Db } from '../db/database';
+import type { Tables } from '../db/tables';
 import { changeFeed } from '../sync/notify';
 
 export interface ChatRow {
@@ -49,154 +51,167 @@ export interface MessageRow {
 /** A message about to be stored: its sequence numbers are given by appendMessage. */
 export type NewMessage = Omit<MessageRow, 'changeSeq' | 'chatSeq' | 'replyError'>;
 
-const CHAT_COLUMNS = `id, user_id AS userId, persona_id AS personaId, title, created_at AS createdAt,
-  updated_at AS updatedAt, deleted_at AS deletedAt, change_seq AS changeSeq,
-  last_crisis_at AS lastCrisisAt`;
+const CHAT_COLUMNS = [
+  'id',
+  'user_id as userId',
+  'persona_id as personaId',
+  'title',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+  'deleted_at as deletedAt',
+  'change_seq as changeSeq',
+  'last_crisis_at as lastCrisisAt',
+] as const;
 
-/** The messages columns in the order they are read, each with its MessageRow field. */
-const MESSAGE_FIELDS = [
-  ['id', 'id'],
-  ['chat_id', 'chatId'],
-  ['user_id', 'userId'],
-  ['role', 'role'],
-  ['content', 'content'],
-  ['is_crisis', 'isCrisis'],
-  ['reply_to', 'replyTo'],
-  ['is_ocr', 'isOcr'],
-  ['is_enhanced_ocr', 'isEnhancedOcr'],
-  ['image_url', 'imageUrl'],
-  ['extracted_text', 'extractedText'],
-  ['analysis_type', 'analysisType'],
-  ['ocr_analysis', 'ocrAnalysis'],
-  ['ocr_structured_data', 'ocrStructuredData'],
-  ['ocr_confidence', 'ocrConfidence'],
-  ['created_at', 'createdAt'],
-  ['change_seq', 'changeSeq'],
-  ['chat_seq', 'chatSeq'],
-  ['reply_error', 'replyError'],
-  ['help_card', 'helpCard'],
-  ['care', 'care'],
-] as const satisfies readonly (readonly [string, keyof MessageRow])[];
-
-const MESSAGE_COLUMNS = MESSAGE_FIELDS.map(([column, field]) =>
-  column === field ? column : `${column} AS ${field}`,
-).join(', ');
-
-function messageOf(values: unknown[]): MessageRow {
-  const row: Record<string, unknown> = {};
-  for (let index = 0; index < MESSAGE_FIELDS.length; index += 1) {
-    row[MESSAGE_FIELDS[index]![1]] = values[index];
-  }
-  return row as unknown as MessageRow;
-}
-
-/**
- * The messages a `SELECT ${MESSAGE_COLUMNS}` statement finds. better-sqlite3 hands them over as
- * arrays and they are made objects here: its own row objects cost more per message, a large
- * share of opening a chat page. Such a statement is only read this way
- * (its SQL is its caller's own, so the connection's prepared copy is always in raw mode).
- */
-function allMessages<P extends unknown[]>(statement: Statement<P, unknown>, ...params: P) {
-  return (statement.raw(true).all(...params) as unknown[][]).map(messageOf);
-}
+/** The messages columns, each as its MessageRow field. */
+const MESSAGE_COLUMNS = [
+  'id',
+  'chat_id as chatId',
+  'user_id as userId',
+  'role',
+  'content',
+  'is_crisis as isCrisis',
+  'reply_to as replyTo',
+  'is_ocr as isOcr',
+  'is_enhanced_ocr as isEnhancedOcr',
+  'image_url as imageUrl',
+  'extracted_text as extractedText',
+  'analysis_type as analysisType',
+  'ocr_analysis as ocrAnalysis',
+  'ocr_structured_data as ocrStructuredData',
+  'ocr_confidence as ocrConfidence',
+  'created_at as createdAt',
+  'change_seq as changeSeq',
+  'chat_seq as chatSeq',
+  'reply_error as replyError',
+  'help_card as helpCard',
+  'care',
+] as const;
 
 /**
  * The user's next change sequence number (1, 2, 3, ...). Call inside the write's transaction.
- * Her devices hear of it (sync/notify.ts) once the transaction is over, as from a NOTIFY sent
- * in it: every write to her rows passes here or through renumberReplies.
+ * Her devices hear of it (sync/notify.ts) once the transaction has committed (afterCommit), as
+ * from a NOTIFY sent in it: every write to her rows passes here or through renumberReplies.
  */
-export function nextChangeSeq(db: Db, userId: string): number {
-  changeFeed(db).changed(userId);
-  const row = db
-    .prepare<[string], { seq: number }>(
-      `INSERT INTO user_change_seq (user_id, seq) VALUES (?, 1)
-       ON CONFLICT (user_id) DO UPDATE SET seq = seq + 1
-       RETURNING seq`,
+export async function nextChangeSeq(db: Db, userId: string): Promise<number> {
+  const feed = changeFeed(db);
+  afterCommit(db, () => feed.changed(userId));
+  const row = await db
+    .insertInto('user_change_seq')
+    .values({ user_id: userId, seq: 1 })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb('user_change_seq.seq', '+', 1) })),
     )
-    .get(userId);
+    .returning('seq')
+    .executeTakeFirst();
   if (!row) throw new Error('No change sequence number was returned');
   return row.seq;
 }
 
 /** Her change sequence number now: the version of her data (0 before her first write). */
-export function changeSeqOf(db: Db, userId: string): number {
-  return (
-    db
-      .prepare<[string], { seq: number }>('SELECT seq FROM user_change_seq WHERE user_id = ?')
-      .get(userId)?.seq ?? 0
-  );
+export async function changeSeqOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_change_seq')
+    .select('seq')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.seq ?? 0;
 }
 
-export function findChat(db: Db, id: string): ChatRow | undefined {
-  return db.prepare<[string], ChatRow>(`SELECT ${CHAT_COLUMNS} FROM chats WHERE id = ?`).get(id);
+export async function findChat(db: Db, id: string): Promise<ChatRow | undefined> {
+  return db.selectFrom('chats').select(CHAT_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** Her live chats, most recently updated first. */
-export function listChats(db: Db, userId: string): ChatRow[] {
+export async function listChats(db: Db, userId: string): Promise<ChatRow[]> {
   return db
-    .prepare<[string], ChatRow>(
-      `SELECT ${CHAT_COLUMNS} FROM chats WHERE user_id = ? AND deleted_at IS NULL
-       ORDER BY updated_at DESC, change_seq DESC`,
-    )
-    .all(userId);
+    .selectFrom('chats')
+    .select(CHAT_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('change_seq', 'desc')
+    .execute();
 }
 
-export function insertChat(db: Db, chat: Omit<ChatRow, 'deletedAt' | 'lastCrisisAt'>): void {
-  db.prepare(
-    `INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
-     VALUES (@id, @userId, @personaId, @title, @createdAt, @updatedAt, @changeSeq)`,
-  ).run(chat);
+export async function insertChat(
+  db: Db,
+  chat: Omit<ChatRow, 'deletedAt' | 'lastCrisisAt'>,
+): Promise<void> {
+  await db
+    .insertInto('chats')
+    .values({
+      id: chat.id,
+      user_id: chat.userId,
+      persona_id: chat.personaId,
+      title: chat.title,
+      created_at: chat.createdAt,
+      updated_at: chat.updatedAt,
+      change_seq: chat.changeSeq,
+    })
+    .execute();
 }
 
 /** Marks the chat changed; an untitled chat takes `titleIfUntitled` when one is given. */
-export function touchChat(
+export async function touchChat(
   db: Db,
   chat: Pick<ChatRow, 'id' | 'updatedAt' | 'changeSeq'> & { titleIfUntitled?: string },
-): void {
-  db.prepare(
-    `UPDATE chats SET title = CASE WHEN title = '' THEN @title ELSE title END,
-       updated_at = @updatedAt, change_seq = @changeSeq
-     WHERE id = @id`,
-  ).run({ ...chat, title: chat.titleIfUntitled ?? '' });
+): Promise<void> {
+  const title = chat.titleIfUntitled ?? '';
+  await db
+    .updateTable('chats')
+    .set((eb) => ({
+      title: eb.case().when('title', '=', '').then(title).else(eb.ref('title')).end(),
+      updated_at: chat.updatedAt,
+      change_seq: chat.changeSeq,
+    }))
+    .where('id', '=', chat.id)
+    .execute();
 }
 
 /** Leaves a tombstone (for sync) and removes the chat's messages. */
-export function tombstoneChat(
+export async function tombstoneChat(
   db: Db,
   chat: Pick<ChatRow, 'id' | 'changeSeq'> & { deletedAt: number },
-): void {
-  db.prepare('DELETE FROM messages WHERE chat_id = ?').run(chat.id);
-  db.prepare(
-    `UPDATE chats SET title = '', deleted_at = @deletedAt, updated_at = @deletedAt,
-       change_seq = @changeSeq
-     WHERE id = @id`,
-  ).run(chat);
+): Promise<void> {
+  await db.deleteFrom('messages').where('chat_id', '=', chat.id).execute();
+  await db
+    .updateTable('chats')
+    .set({
+      title: '',
+      deleted_at: chat.deletedAt,
+      updated_at: chat.deletedAt,
+      change_seq: chat.changeSeq,
+    })
+    .where('id', '=', chat.id)
+    .execute();
 }
 
-export function findMessage(db: Db, id: string): MessageRow | undefined {
+export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function messageExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('messages').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findReplyTo(db: Db, userMessageId: string): Promise<MessageRow | undefined> {
   return db
-    .prepare<[string], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`)
-    .get(id);
-}
-
-export function messageExists(db: Db, id: string): boolean {
-  return db.prepare<[string]>('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined;
-}
-
-export function findReplyTo(db: Db, userMessageId: string): MessageRow | undefined {
-  return db
-    .prepare<[string], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE reply_to = ?`)
-    .get(userMessageId);
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('reply_to', '=', userMessageId)
+    .executeTakeFirst();
 }
 
 /** A chat's messages in their order (chat_seq). */
-export function listMessages(db: Db, chatId: string): MessageRow[] {
-  return allMessages(
-    db.prepare<[string], unknown>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE chat_id = ? ORDER BY chat_seq`,
-    ),
-    chatId,
-  );
+export async function listMessages(db: Db, chatId: string): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('chat_id', '=', chatId)
+    .orderBy('chat_seq')
+    .execute();
 }
 
 /**
@@ -204,21 +219,20 @@ export function listMessages(db: Db, chatId: string): MessageRow[] {
  * `beforeTime`: written before it), newest first: only the rows asked for are read, walking
  * messages_chat_seq backwards.
  */
-export function newestMessages(
+export async function newestMessages(
   db: Db,
   q: { chatId: string; limit: number; beforeSeq?: number; beforeTime?: number },
-): MessageRow[] {
-  return allMessages(
-    db.prepare<[string, number, number, number], unknown>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages
-       WHERE chat_id = ? AND chat_seq < ? AND created_at < ?
-       ORDER BY chat_seq DESC LIMIT +?`,
-    ),
-    q.chatId,
-    q.beforeSeq ?? Number.MAX_SAFE_INTEGER,
-    q.beforeTime ?? Number.MAX_SAFE_INTEGER,
-    q.limit,
-  );
+): Promise<MessageRow[]> {
+  const { beforeSeq, beforeTime } = q;
+  return db
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('chat_id', '=', q.chatId)
+    .$if(beforeSeq !== undefined, (qb) => qb.where('chat_seq', '<', beforeSeq!))
+    .$if(beforeTime !== undefined, (qb) => qb.where('created_at', '<', beforeTime!))
+    .orderBy('chat_seq', 'desc')
+    .limit(q.limit)
+    .execute();
 }
 
 /** What a reply reads of a message of the chat: who wrote it, its text and its place. */
@@ -227,24 +241,19 @@ export type ConversationRow = Pick<
   'id' | 'role' | 'content' | 'isCrisis' | 'replyTo' | 'chatSeq' | 'care'
 >;
 
-const CONVERSATION_COLUMNS = 'id, role, content, is_crisis, reply_to, chat_seq, care';
-
 /**
- * The rows a `SELECT ${CONVERSATION_COLUMNS}` statement finds, made objects here (as
- * allMessages does). Six columns, not a message's nineteen: a reply reads a dozen rows, and
- * the columns it never used were a large share of reading them (bench/HISTORY.md).
+ * Seven columns, not a message's twenty-one: a reply reads a dozen rows, and the columns it
+ * never used were a large share of reading them (bench/HISTORY.md).
  */
-function conversationOf<P extends unknown[]>(statement: Statement<P, unknown>, ...params: P) {
-  return (statement.raw(true).all(...params) as unknown[][]).map((values): ConversationRow => ({
-    id: values[0] as string,
-    role: values[1] as ConversationRow['role'],
-    content: values[2] as string,
-    isCrisis: values[3] as number,
-    replyTo: values[4] as string | null,
-    chatSeq: values[5] as number,
-    care: values[6] as number,
-  }));
-}
+const CONVERSATION_COLUMNS = [
+  'id',
+  'role',
+  'content',
+  'is_crisis as isCrisis',
+  'reply_to as replyTo',
+  'chat_seq as chatSeq',
+  'care',
+] as const;
 
 /**
  * What a reply to the message at `uptoSeq` reads of its chat: the newest `limit` messages up to
@@ -252,120 +261,166 @@ function conversationOf<P extends unknown[]>(statement: Statement<P, unknown>, .
  * may sit past `uptoSeq`). Bounded however long the chat is; in no order. The message at
  * `uptoSeq` is the one being answered, whose reply is not stored: it is not looked for.
  */
-export function conversationRows(
+export async function conversationRows(
   db: Db,
   q: { chatId: string; uptoSeq: number; limit: number },
-): ConversationRow[] {
-  const recent = conversationOf(
-    db.prepare<[string, number, number], unknown>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM messages
-       WHERE chat_id = ? AND chat_seq <= ?
-       ORDER BY chat_seq DESC LIMIT +?`,
-    ),
-    q.chatId,
-    q.uptoSeq,
-    q.limit,
-  );
+): Promise<ConversationRow[]> {
+  const recent = await db
+    .selectFrom('messages')
+    .select(CONVERSATION_COLUMNS)
+    .where('chat_id', '=', q.chatId)
+    .where('chat_seq', '<=', q.uptoSeq)
+    .orderBy('chat_seq', 'desc')
+    .limit(q.limit)
+    .execute();
   // Nearly always every message of hers before the one answered has its reply among them.
   const answered = new Set(recent.map((row) => row.replyTo));
   const unanswered = recent.filter(
     (row) => row.role === 'user' && row.chatSeq !== q.uptoSeq && !answered.has(row.id),
   );
   if (unanswered.length === 0) return recent;
-  return [
-    ...recent,
-    ...conversationOf(
-      db.prepare<[string], unknown>(
-        `SELECT ${CONVERSATION_COLUMNS} FROM messages
-         WHERE reply_to IN (SELECT value FROM json_each(?))`,
-      ),
-      JSON.stringify(unanswered.map((row) => row.id)),
-    ),
-  ];
+  const replies = await db
+    .selectFrom('messages')
+    .select(CONVERSATION_COLUMNS)
+    .where(
+      'reply_to',
+      'in',
+      unanswered.map((row) => row.id),
+    )
+    .execute();
+  return [...recent, ...replies];
 }
 
 /** The text of the chat's newest `limit` screenshots up to `uptoSeq`, oldest first. */
-export function screenshotTexts(
+export async function screenshotTexts(
   db: Db,
   q: { chatId: string; uptoSeq: number; limit: number },
-): string[] {
-  return db
-    .prepare<[typeof q], { text: string }>(
-      `SELECT extracted_text AS text FROM messages
-       WHERE chat_id = @chatId AND chat_seq <= @uptoSeq
-         AND extracted_text IS NOT NULL AND extracted_text <> ''
-       ORDER BY chat_seq DESC LIMIT +@limit`,
-    )
-    .all(q)
-    .map((row) => row.text)
-    .reverse();
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('extracted_text as text')
+    .where('chat_id', '=', q.chatId)
+    .where('chat_seq', '<=', q.uptoSeq)
+    .where('extracted_text', 'is not', null)
+    .where('extracted_text', '<>', '')
+    .orderBy('chat_seq', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows.map((row) => row.text ?? '').reverse();
 }
 
 /** The image URLs the chat's messages use. */
-export function imageUrlsOfChat(db: Db, chatId: string): string[] {
-  return db
-    .prepare<[string], { url: string }>(
-      `SELECT DISTINCT image_url AS url FROM messages WHERE chat_id = ? AND image_url IS NOT NULL`,
-    )
-    .all(chatId)
-    .map((row) => row.url);
+export async function imageUrlsOfChat(db: Db, chatId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('image_url as url')
+    .distinct()
+    .where('chat_id', '=', chatId)
+    .where('image_url', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.url === null ? [] : [row.url]));
 }
 
 /** The image URLs her messages (in any chat) show. */
-export function imageUrlsOfUser(db: Db, userId: string): string[] {
-  return db
-    .prepare<[string], { url: string }>(
-      `SELECT DISTINCT image_url AS url FROM messages WHERE user_id = ? AND image_url IS NOT NULL`,
-    )
-    .all(userId)
-    .map((row) => row.url);
+export async function imageUrlsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('image_url as url')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('image_url', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.url === null ? [] : [row.url]));
 }
 
 /** Those of `urls` that her messages (in any chat) still use. */
-export function imageUrlsInUse(db: Db, userId: string, urls: string[]): string[] {
+export async function imageUrlsInUse(db: Db, userId: string, urls: string[]): Promise<string[]> {
   if (urls.length === 0) return [];
-  return db
-    .prepare<string[], { url: string }>(
-      `SELECT DISTINCT image_url AS url FROM messages
-       WHERE user_id = ? AND image_url IN (${urls.map(() => '?').join(', ')})`,
-    )
-    .all(userId, ...urls)
-    .map((row) => row.url);
+  const rows = await db
+    .selectFrom('messages')
+    .select('image_url as url')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('image_url', 'in', urls)
+    .execute();
+  return rows.flatMap((row) => (row.url === null ? [] : [row.url]));
 }
 
-export function firstUserMessageId(db: Db, chatId: string): string | undefined {
-  return db
-    .prepare<[string], { id: string }>(
-      `SELECT id FROM messages WHERE chat_id = ? AND role = 'user' ORDER BY chat_seq LIMIT 1`,
-    )
-    .get(chatId)?.id;
+export async function firstUserMessageId(db: Db, chatId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('chat_id', '=', chatId)
+    .where('role', '=', 'user')
+    .orderBy('chat_seq')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /**
  * Stores a message row and answers it as stored: the same values, made here as a read makes
  * them (RETURNING every column cost a large share of an insert; bench/HISTORY.md).
  */
-export function insertMessage(db: Db, message: MessageRow): MessageRow {
-  db.prepare<[MessageRow]>(
-    `INSERT INTO messages (id, chat_id, user_id, role, content, is_crisis, reply_to, is_ocr,
-       is_enhanced_ocr, image_url, extracted_text, analysis_type, ocr_analysis,
-       ocr_structured_data, ocr_confidence, created_at, change_seq, chat_seq, reply_error,
-       help_card, care)
-     VALUES (@id, @chatId, @userId, @role, @content, @isCrisis, @replyTo, @isOcr,
-       @isEnhancedOcr, @imageUrl, @extractedText, @analysisType, @ocrAnalysis,
-       @ocrStructuredData, @ocrConfidence, @createdAt, @changeSeq, @chatSeq, @replyError,
-       @helpCard, @care)`,
-  ).run(message);
-  return messageOf(MESSAGE_FIELDS.map(([, field]) => message[field]));
+export async function insertMessage(db: Db, message: MessageRow): Promise<MessageRow> {
+  await db
+    .insertInto('messages')
+    .values({
+      id: message.id,
+      chat_id: message.chatId,
+      user_id: message.userId,
+      role: message.role,
+      content: message.content,
+      is_crisis: message.isCrisis,
+      reply_to: message.replyTo,
+      is_ocr: message.isOcr,
+      is_enhanced_ocr: message.isEnhancedOcr,
+      image_url: message.imageUrl,
+      extracted_text: message.extractedText,
+      analysis_type: message.analysisType,
+      ocr_analysis: message.ocrAnalysis,
+      ocr_structured_data: message.ocrStructuredData,
+      ocr_confidence: message.ocrConfidence,
+      created_at: message.createdAt,
+      change_seq: message.changeSeq,
+      chat_seq: message.chatSeq,
+      reply_error: message.replyError,
+      help_card: message.helpCard,
+      care: message.care,
+    })
+    .execute();
+  return {
+    id: message.id,
+    chatId: message.chatId,
+    userId: message.userId,
+    role: message.role,
+    content: message.content,
+    isCrisis: message.isCrisis,
+    replyTo: message.replyTo,
+    isOcr: message.isOcr,
+    isEnhancedOcr: message.isEnhancedOcr,
+    imageUrl: message.imageUrl,
+    extractedText: message.extractedText,
+    analysisType: message.analysisType,
+    ocrAnalysis: message.ocrAnalysis,
+    ocrStructuredData: message.ocrStructuredData,
+    ocrConfidence: message.ocrConfidence,
+    createdAt: message.createdAt,
+    changeSeq: message.changeSeq,
+    chatSeq: message.chatSeq,
+    replyError: message.replyError,
+    helpCard: message.helpCard,
+    care: message.care,
+  };
 }
 
 /** The chat's next place for a message (1, 2, 3, ...). Call inside the write's transaction. */
-export function nextChatSeq(db: Db, chatId: string): number {
-  const row = db
-    .prepare<[string], { seq: number }>(
-      'SELECT COALESCE(MAX(chat_seq), 0) + 1 AS seq FROM messages WHERE chat_id = ?',
-    )
-    .get(chatId);
+export async function nextChatSeq(db: Db, chatId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select(sql<number>`COALESCE(MAX(chat_seq), 0) + 1`.as('seq'))
+    .where('chat_id', '=', chatId)
+    .executeTakeFirst();
   return row?.seq ?? 1;
 }
 
@@ -374,104 +429,110 @@ export function nextChatSeq(db: Db, chatId: string): number {
  * savepoint inside the caller's), and answers the row as stored. The one way a message is
  * written.
  */
-export function appendMessage(
+export async function appendMessage(
   db: Db,
   props: { message: NewMessage; titleIfUntitled?: string },
-): MessageRow {
+): Promise<MessageRow> {
   const { message } = props;
-  return db.transaction(() => {
-    const stored = insertMessage(db, {
+  return inTransaction(db, async (trx) => {
+    const stored = await insertMessage(trx, {
       ...message,
-      changeSeq: nextChangeSeq(db, message.userId),
-      chatSeq: nextChatSeq(db, message.chatId),
+      changeSeq: await nextChangeSeq(trx, message.userId),
+      chatSeq: await nextChatSeq(trx, message.chatId),
       replyError: null,
     });
-    touchChat(db, {
+    await touchChat(trx, {
       id: message.chatId,
       titleIfUntitled: props.titleIfUntitled,
       updatedAt: message.createdAt,
-      changeSeq: nextChangeSeq(db, message.userId),
+      changeSeq: await nextChangeSeq(trx, message.userId),
     });
     return stored;
-  })();
+  });
 }
 
 /** The chat's newest crisis signal (ms), read now (a send's copy of the chat may be older). */
-export function lastCrisisAt(db: Db, chatId: string): number | null {
-  const row = db
-    .prepare<[string], { at: number | null }>('SELECT last_crisis_at AS at FROM chats WHERE id = ?')
-    .get(chatId);
+export async function lastCrisisAt(db: Db, chatId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('chats')
+    .select('last_crisis_at as at')
+    .where('id', '=', chatId)
+    .executeTakeFirst();
   return row?.at ?? null;
 }
 
 /** Records a crisis signal at `at`, unless a newer one is recorded. Inside the reply's write. */
-export function recordCrisisSignal(db: Db, props: { chatId: string; at: number }): void {
-  db.prepare<[{ chatId: string; at: number }]>(
-    `UPDATE chats SET last_crisis_at = MAX(COALESCE(last_crisis_at, @at), @at) WHERE id = @chatId`,
-  ).run(props);
+export async function recordCrisisSignal(
+  db: Db,
+  props: { chatId: string; at: number },
+): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set({ last_crisis_at: props.at })
+    .where('id', '=', props.chatId)
+    .where((eb) => eb.or([eb('last_crisis_at', 'is', null), eb('last_crisis_at', '<', props.at)]))
+    .execute();
 }
 
 /** Sets or clears why her message got no reply; the row takes a new change sequence number. */
-export function setReplyError(
+export async function setReplyError(
   db: Db,
   props: { id: string; replyError: string | null; changeSeq: number },
-): void {
-  db.prepare(
-    'UPDATE messages SET reply_error = @replyError, change_seq = @changeSeq WHERE id = @id',
-  ).run(props);
+): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ reply_error: props.replyError, change_seq: props.changeSeq })
+    .where('id', '=', props.id)
+    .execute();
 }
 
 // Sync: changes after a cursor, and rows by id.
 
 /** Her chats (live and tombstones) changed after `cursor`, in change order, at most `limit`. */
-export function chatsChangedSince(
+export async function chatsChangedSince(
   db: Db,
   q: { userId: string; cursor: number; limit: number },
-): ChatRow[] {
+): Promise<ChatRow[]> {
   return db
-    .prepare<[string, number, number], ChatRow>(
-      `SELECT ${CHAT_COLUMNS} FROM chats WHERE user_id = ? AND change_seq > ?
-       ORDER BY change_seq LIMIT +?`,
-    )
-    .all(q.userId, q.cursor, q.limit);
+    .selectFrom('chats')
+    .select(CHAT_COLUMNS)
+    .where('user_id', '=', q.userId)
+    .where('change_seq', '>', q.cursor)
+    .orderBy('change_seq')
+    .limit(q.limit)
+    .execute();
 }
 
 /** Her messages written after `cursor`, in change order, at most `limit`. */
-export function messagesChangedSince(
+export async function messagesChangedSince(
   db: Db,
   q: { userId: string; cursor: number; limit: number },
-): MessageRow[] {
-  return allMessages(
-    db.prepare<[string, number, number], unknown>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_id = ? AND change_seq > ?
-       ORDER BY change_seq LIMIT +?`,
-    ),
-    q.userId,
-    q.cursor,
-    q.limit,
-  );
+): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('user_id', '=', q.userId)
+    .where('change_seq', '>', q.cursor)
+    .orderBy('change_seq')
+    .limit(q.limit)
+    .execute();
 }
 
 /** Chats by id (any state), for presenting rows; ids not found are left out. */
-export function chatsByIds(db: Db, ids: string[]): ChatRow[] {
+export async function chatsByIds(db: Db, ids: string[]): Promise<ChatRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .prepare<[string], ChatRow>(
-      `SELECT ${CHAT_COLUMNS} FROM chats WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids));
+  return db.selectFrom('chats').select(CHAT_COLUMNS).where('id', 'in', ids).execute();
 }
 
 /** Messages by id, oldest first; ids not found (a deleted chat's) are left out. */
-export function messagesByIds(db: Db, ids: string[]): MessageRow[] {
+export async function messagesByIds(db: Db, ids: string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return allMessages(
-    db.prepare<[string], unknown>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id IN (SELECT value FROM json_each(?))
-       ORDER BY change_seq`,
-    ),
-    JSON.stringify(ids),
-  );
+  return db
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('id', 'in', ids)
+    .orderBy('change_seq')
+    .execute();
 }
 
 // Plans: replies are presented for her tier, so a change of tier sends them again.
@@ -481,47 +542,78 @@ export function messagesByIds(db: Db, ids: string[]): MessageRow[] {
  * number of her change sequence, in their present order, so her next pull brings them again.
  * Call inside the transaction that changed her tier.
  */
-export function renumberReplies(db: Db, userId: string): void {
-  const { count } = db
-    .prepare<[string], { count: number }>(
-      `SELECT count(*) AS count FROM messages
-       WHERE user_id = ? AND role = 'assistant' AND is_crisis = 0 AND reply_to IS NOT NULL`,
-    )
-    .get(userId) ?? { count: 0 };
+export async function renumberReplies(db: Db, userId: string): Promise<void> {
+  const counted = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('role', '=', 'assistant')
+    .where('is_crisis', '=', 0)
+    .where('reply_to', 'is not', null)
+    .executeTakeFirst();
+  const count = Number(counted?.count ?? 0);
   if (count === 0) return;
-  const last = db
-    .prepare<[{ userId: string; count: number }], { seq: number }>(
-      `INSERT INTO user_change_seq (user_id, seq) VALUES (@userId, @count)
-       ON CONFLICT (user_id) DO UPDATE SET seq = seq + @count
-       RETURNING seq`,
+  const last = await db
+    .insertInto('user_change_seq')
+    .values({ user_id: userId, seq: count })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb('user_change_seq.seq', '+', count) })),
     )
-    .get({ userId, count });
+    .returning('seq')
+    .executeTakeFirst();
   if (!last) throw new Error('No change sequence number was returned');
-  changeFeed(db).changed(userId);
-  db.prepare(
-    `UPDATE messages SET change_seq = @first + ordered.n - 1
-     FROM (
-       SELECT id, ROW_NUMBER() OVER (ORDER BY change_seq) AS n FROM messages
-       WHERE user_id = @userId AND role = 'assistant' AND is_crisis = 0
-         AND reply_to IS NOT NULL
-     ) AS ordered
-     WHERE messages.id = ordered.id`,
-  ).run({ userId, first: last.seq - count + 1 });
+  const feed = changeFeed(db);
+  afterCommit(db, () => feed.changed(userId));
+  const first = last.seq - count + 1;
+  await db
+    .updateTable('messages')
+    .from(
+      db
+        .selectFrom('messages')
+        .select((eb) => [
+          'id',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.orderBy('change_seq'))
+            .as('n'),
+        ])
+        .where('user_id', '=', userId)
+        .where('role', '=', 'assistant')
+        .where('is_crisis', '=', 0)
+        .where('reply_to', 'is not', null)
+        .as('ordered'),
+    )
+    .set((eb) => ({ change_seq: eb(eb.val(first - 1), '+', eb.ref('ordered.n')) }))
+    .whereRef('messages.id', '=', 'ordered.id')
+    .execute();
 }
 
 /** The tier her replies were last presented for after a payment, if any. */
-export function findPresentedTier(db: Db, userId: string): string | undefined {
-  return db
-    .prepare<[string], { tier: string }>('SELECT tier FROM presented_tiers WHERE user_id = ?')
-    .get(userId)?.tier;
+export async function findPresentedTier(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('presented_tiers')
+    .select('tier')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.tier;
 }
 
-export function setPresentedTier(
+export async function setPresentedTier(
   db: Db,
   row: { userId: string; tier: string; updatedAt: number },
-): void {
-  db.prepare(
-    `INSERT INTO presented_tiers (user_id, tier, updated_at) VALUES (@userId, @tier, @updatedAt)
-     ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, updated_at = excluded.updated_at`,
-  ).run(row);
+): Promise<void> {
+  await db
+    .insertInto('presented_tiers')
+    .values({
+      user_id: row.userId,
+      tier: row.tier as Tables['presented_tiers']['tier'],
+      updated_at: row.updatedAt,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        tier: eb.ref('excluded.tier'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 }

@@ -4,6 +4,7 @@ import { canUsePersona, personaById } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { SubscriptionTier } from '@shared/user';
 import { uuidv7 } from '@shared/uuid';
+import { inTransaction } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import type { Deps } from '../deps';
 import { conflict, notFound, subscriptionRequired, validation } from '../http/errors';
@@ -19,19 +20,22 @@ export const personaLocked = () => subscriptionRequired('Subscribe to chat with 
 export const messageIdTaken = () => conflict('This message id is already used', 'message_id_taken');
 
 /** Her chat, or 404 when it is missing, deleted or someone else's (never revealed). */
-export function findOwnChat(deps: Deps, props: { userId: string; chatId: string }): ChatRow {
-  const chat = repo.findChat(deps.legacyDb, props.chatId);
+export async function findOwnChat(
+  deps: Deps,
+  props: { userId: string; chatId: string },
+): Promise<ChatRow> {
+  const chat = await repo.findChat(deps.db, props.chatId);
   if (!chat || chat.userId !== props.userId || chat.deletedAt !== null) throw chatNotFound();
   return chat;
 }
 
 /** Her message (hers, not a reply) in her chat, or 404. */
-export function findOwnMessage(
+export async function findOwnMessage(
   deps: Deps,
   props: { userId: string; chatId: string; messageId: string },
-): { chat: ChatRow; message: MessageRow } {
-  const chat = findOwnChat(deps, props);
-  const message = repo.findMessage(deps.legacyDb, props.messageId);
+): Promise<{ chat: ChatRow; message: MessageRow }> {
+  const chat = await findOwnChat(deps, props);
+  const message = await repo.findMessage(deps.db, props.messageId);
   if (!message || message.chatId !== chat.id || message.role !== 'user') {
     throw notFound('Message not found');
   }
@@ -45,22 +49,22 @@ export function usablePersona(chat: Pick<ChatRow, 'personaId'>, tier: Subscripti
   return persona;
 }
 
-export function listChats(deps: Deps, props: { userId: string }): ChatRow[] {
-  return repo.listChats(deps.legacyDb, props.userId);
+export async function listChats(deps: Deps, props: { userId: string }): Promise<ChatRow[]> {
+  return repo.listChats(deps.db, props.userId);
 }
 
 /** Her chat with every message (the export); screens read pages (chatPage). */
-export function chatWithMessages(
+export async function chatWithMessages(
   deps: Deps,
   props: { userId: string; chatId: string },
-): { chat: ChatRow; messages: MessageRow[] } {
-  const chat = findOwnChat(deps, props);
-  return { chat, messages: repo.listMessages(deps.legacyDb, chat.id) };
+): Promise<{ chat: ChatRow; messages: MessageRow[] }> {
+  const chat = await findOwnChat(deps, props);
+  return { chat, messages: await repo.listMessages(deps.db, chat.id) };
 }
 
 /** The image URLs her messages show (a screenshot uploaded but never sent is not among them). */
-export function sentImageUrls(deps: Deps, props: { userId: string }): string[] {
-  return repo.imageUrlsOfUser(deps.legacyDb, props.userId);
+export async function sentImageUrls(deps: Deps, props: { userId: string }): Promise<string[]> {
+  return repo.imageUrlsOfUser(deps.db, props.userId);
 }
 
 /** One page of her chat's messages (oldest first) and whether older ones are left. */
@@ -75,22 +79,22 @@ export interface MessagePage {
  * only those rows and one more (to know whether older ones are left). A `before` that is not a
  * message of this chat is a 400; a chat she cannot see a 404 first.
  */
-export function chatPage(
+export async function chatPage(
   deps: Deps,
   props: { userId: string; chatId: string; query?: ChatPageQuery },
-): MessagePage {
-  const chat = findOwnChat(deps, props);
+): Promise<MessagePage> {
+  const chat = await findOwnChat(deps, props);
   const { limit = CHAT_PAGE_DEFAULT_LIMIT, before } = props.query ?? {};
   let place: { beforeSeq?: number; beforeTime?: number } = {};
   if (before && 'messageId' in before) {
-    const message = repo.findMessage(deps.legacyDb, before.messageId);
+    const message = await repo.findMessage(deps.db, before.messageId);
     if (!message || message.chatId !== chat.id)
       throw validation({ before: chatPageMessages.before });
     place = { beforeSeq: message.chatSeq };
   } else if (before) {
     place = { beforeTime: before.time };
   }
-  const rows = repo.newestMessages(deps.legacyDb, { chatId: chat.id, limit: limit + 1, ...place });
+  const rows = await repo.newestMessages(deps.db, { chatId: chat.id, limit: limit + 1, ...place });
   const hasMore = rows.length > limit;
   return { chat, messages: rows.slice(0, limit).reverse(), hasMore };
 }
@@ -102,7 +106,7 @@ export function chatPage(
  * opens with the bestie's greeting as its first message, in the same transaction; the same
  * chat again gets none (a retried create adds nothing).
  */
-export function openChat(
+export async function openChat(
   deps: Deps,
   props: {
     userId: string;
@@ -113,23 +117,23 @@ export function openChat(
     roomFor?: number;
     greetingId?: string;
   },
-): { chat: ChatRow; created: boolean } {
+): Promise<{ chat: ChatRow; created: boolean }> {
   const { userId, greetingId } = props;
   const persona = personaById(props.personaId);
   if (!persona) throw notFound('Bestie not found');
   const id = props.id ?? uuidv7(deps.now());
-  const existing = repo.findChat(deps.legacyDb, id);
+  const existing = await repo.findChat(deps.db, id);
   if (existing) return { chat: sameChat(existing, userId), created: false };
   if (!canUsePersona(props.tier, persona)) throw personaLocked();
-  if (greetingId && repo.findMessage(deps.legacyDb, greetingId)) throw messageIdTaken();
+  if (greetingId && (await repo.findMessage(deps.db, greetingId))) throw messageIdTaken();
   const bytes = (props.roomFor ?? 0) + (greetingId ? greetingBytes(persona) : 0);
-  if (bytes > 0) ensureRoomFor(deps, { userId, bytes });
+  if (bytes > 0) await ensureRoomFor(deps, { userId, bytes });
   const now = deps.now();
   let created = false;
   try {
-    deps.legacyDb.transaction(() => {
-      const changeSeq = repo.nextChangeSeq(deps.legacyDb, userId);
-      repo.insertChat(deps.legacyDb, {
+    created = await inTransaction(deps.db, async (db) => {
+      const changeSeq = await repo.nextChangeSeq(db, userId);
+      await repo.insertChat(db, {
         id,
         userId,
         personaId: persona.id,
@@ -140,16 +144,16 @@ export function openChat(
       });
       if (greetingId) {
         const message = greetingRow({ id: greetingId, chatId: id, userId, persona, now });
-        repo.appendMessage(deps.legacyDb, { message });
-        ensureWithinQuota(deps, { userId });
+        await repo.appendMessage(db, { message });
+        await ensureWithinQuota({ ...deps, db }, { userId });
       }
-      created = true;
-    })();
+      return true;
+    });
   } catch (error) {
     // Two tries of the same create at once: the other one made it.
     if (!isUniqueViolation(error)) throw error;
   }
-  const chat = repo.findChat(deps.legacyDb, id);
+  const chat = await repo.findChat(deps.db, id);
   if (!chat) throw new Error('The new chat row was not found');
   return { chat: sameChat(chat, userId), created };
 }
@@ -161,40 +165,49 @@ function sameChat(chat: ChatRow, userId: string): ChatRow {
 }
 
 /** The greeting with this id in her chat, if the chat opened with one. */
-export function findGreeting(
+export async function findGreeting(
   deps: Deps,
   props: { chatId: string; id: string },
-): MessageRow | undefined {
-  const message = repo.findMessage(deps.legacyDb, props.id);
+): Promise<MessageRow | undefined> {
+  const message = await repo.findMessage(deps.db, props.id);
   return message?.chatId === props.chatId && isGreeting(message) ? message : undefined;
 }
 
 /** The id of the chat's first message, so a retried create without messageId reuses it. */
-export function firstMessageId(deps: Deps, props: { chatId: string }): string | undefined {
-  return repo.firstUserMessageId(deps.legacyDb, props.chatId);
+export async function firstMessageId(
+  deps: Deps,
+  props: { chatId: string },
+): Promise<string | undefined> {
+  return repo.firstUserMessageId(deps.db, props.chatId);
 }
 
 /**
  * Deletes her chat: a tombstone stays for sync, the messages go, and so do the images they
  * showed (unless another of her chats shows them too).
  */
-export function deleteChat(deps: Deps, props: { userId: string; chatId: string }): void {
-  const chat = findOwnChat(deps, props);
-  const imageUrls = repo.imageUrlsOfChat(deps.legacyDb, chat.id);
-  deps.legacyDb.transaction(() => {
-    const changeSeq = repo.nextChangeSeq(deps.legacyDb, props.userId);
-    repo.tombstoneChat(deps.legacyDb, { id: chat.id, changeSeq, deletedAt: deps.now() });
-  })();
-  const stillShown = new Set(repo.imageUrlsInUse(deps.legacyDb, props.userId, imageUrls));
-  deleteImages(deps, {
+export async function deleteChat(
+  deps: Deps,
+  props: { userId: string; chatId: string },
+): Promise<void> {
+  const chat = await findOwnChat(deps, props);
+  const imageUrls = await repo.imageUrlsOfChat(deps.db, chat.id);
+  await inTransaction(deps.db, async (db) => {
+    const changeSeq = await repo.nextChangeSeq(db, props.userId);
+    await repo.tombstoneChat(db, { id: chat.id, changeSeq, deletedAt: deps.now() });
+  });
+  const stillShown = new Set(await repo.imageUrlsInUse(deps.db, props.userId, imageUrls));
+  await deleteImages(deps, {
     userId: props.userId,
     urls: imageUrls.filter((url) => !stillShown.has(url)),
   });
 }
 
 /** Deletes her chat; a chat she already deleted stays deleted (a replayed delete is no error). */
-export function deleteChatOnce(deps: Deps, props: { userId: string; chatId: string }): void {
-  const chat = repo.findChat(deps.legacyDb, props.chatId);
+export async function deleteChatOnce(
+  deps: Deps,
+  props: { userId: string; chatId: string },
+): Promise<void> {
+  const chat = await repo.findChat(deps.db, props.chatId);
   if (chat && chat.userId === props.userId && chat.deletedAt !== null) return;
-  deleteChat(deps, props);
+  await deleteChat(deps, props);
 }

@@ -1,9 +1,12 @@
 import { pino } from 'pino';
+import type { KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
+import { sqliteDb } from '../db/database';
+import type { Db } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import type { LegacyDb as Db } from '../db/open';
+import type { LegacyDb } from '../db/open';
 import type { Deps } from '../deps';
 import type { ReplyRequest } from './types';
 import * as jobsRepo from './jobsRepo';
@@ -13,11 +16,11 @@ import type { ReplyJobs } from './jobs';
 
 const NOW = 1_000_000;
 
+/** The connection under `db`, for seeding rows. */
+let handle: LegacyDb;
 let db: Db;
 let jobs: ReplyJobs;
-/** The connection's `synchronous` each time a claim looked for jobs. */
-let syncOfClaims: unknown[];
-/** The SQL of every statement used since the test began. */
+/** The SQL of every query run through deps.db since the test began. */
 let sqlUsed: string[];
 let deps: Deps;
 
@@ -31,27 +34,30 @@ const silentProvider = {
   },
 };
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrate(db);
-  db.exec(`
+beforeEach(async () => {
+  handle = openDatabase(':memory:');
+  migrate(handle);
+  db = sqliteDb(handle);
+  handle.exec(`
     INSERT INTO users (id, email, password_hash, created_at, updated_at)
       VALUES ('u', 'u@example.com', 'h', 0, 0);
     INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
       VALUES ('c', 'u', 1, '', 0, 0, 0);
     INSERT INTO messages (id, chat_id, user_id, role, content, created_at, change_seq, chat_seq)
       VALUES ('m', 'c', 'u', 'user', 'hi', 0, 1, 1);`);
-  jobsRepo.insertJob(db, { messageId: 'm', userId: 'u', chatId: 'c', createdAt: 0 });
-  syncOfClaims = [];
+  await jobsRepo.insertJob(db, { messageId: 'm', userId: 'u', chatId: 'c', createdAt: 0 });
   sqlUsed = [];
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
-    sqlUsed.push(sql.replace(/\s+/g, ' '));
-    if (sql.includes('ROW_NUMBER()')) syncOfClaims.push(db.pragma('synchronous', { simple: true }));
-    return prepare(sql);
-  }) as Db['prepare'];
+  const recording: KyselyPlugin = {
+    transformQuery(args) {
+      sqlUsed.push(db.getExecutor().compileQuery(args.node, args.queryId).sql);
+      return args.node;
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  };
   deps = {
-    db,
+    db: db.withPlugin(recording),
+    // The same connection, for the rooms (users) not moved to `db` yet.
+    legacyDb: handle,
     now: () => NOW,
     logger: pino({ level: 'silent' }),
     config: {
@@ -66,15 +72,64 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await jobs.stop();
-  db.close();
+  await db.destroy();
 });
 
+/** Resolves once `check` holds, looking every few milliseconds. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('never came true');
+}
+
 describe('a claim of reply jobs', () => {
-  it('is committed without a flush to the disk, and leaves the connection FULL after', () => {
+  it('takes the job with a lease, its attempt counted', async () => {
     jobs.start();
-    expect(syncOfClaims).toEqual([1]);
-    expect(jobsRepo.findJob(db, 'm')).toMatchObject({ state: 'running', attempts: 1 });
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await eventually(async () => (await jobsRepo.findJob(db, 'm'))?.state === 'running');
+    expect(await jobsRepo.findJob(db, 'm')).toMatchObject({
+      state: 'running',
+      attempts: 1,
+      leaseUntil: NOW + 30_000,
+    });
+  });
+
+  it('gives a running job back to the queue at stop, its attempt not counted', async () => {
+    jobs.start();
+    await eventually(async () => (await jobsRepo.findJob(db, 'm'))?.state === 'running');
+    await jobs.stop();
+    expect(await jobsRepo.findJob(db, 'm')).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      leaseUntil: null,
+    });
+  });
+});
+
+describe('the runner', () => {
+  it('claims no more than replyJobConcurrency jobs at once, however often it is woken', async () => {
+    (deps as { config: Config }).config = { ...deps.config, replyJobConcurrency: 1 };
+    // Each query takes a while (as over a network): wake-ups come while a claim is under way.
+    const slow: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return args.result;
+      },
+    };
+    (deps as { db: Db }).db = deps.db.withPlugin(slow);
+    handle.exec(`
+      INSERT INTO chats (id, user_id, persona_id, title, created_at, updated_at, change_seq)
+        VALUES ('d', 'u', 1, '', 0, 0, 0);
+      INSERT INTO messages (id, chat_id, user_id, role, content, created_at, change_seq, chat_seq)
+        VALUES ('n', 'd', 'u', 'user', 'hi', 0, 2, 1);`);
+    await jobsRepo.insertJob(db, { messageId: 'n', userId: 'u', chatId: 'd', createdAt: 1 });
+    jobs.start();
+    for (let n = 0; n < 5; n += 1) jobs.kick();
+    await eventually(async () => (await jobsRepo.findJob(db, 'm'))?.state === 'running');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await jobsRepo.findJob(db, 'n'))?.state).toBe('queued');
   });
 });
 
@@ -98,14 +153,17 @@ function outcomeOf(messageId: string): Promise<string> {
 }
 
 describe('a job queued by a send in this process', () => {
-  const sent = () => ({
-    chat: repo.findChat(db, 'c')!,
-    userMessage: repo.findMessage(db, 'm')!,
+  const sent = async () => ({
+    chat: (await repo.findChat(db, 'c'))!,
+    userMessage: (await repo.findMessage(db, 'm'))!,
   });
-  // The chat's risk state is read afresh on purpose (a send's copy may predate a crisis reply).
+  // The chat's risk state is read afresh on purpose (a send's copy may predate a crisis reply),
+  // and whether her message is still there (storeReply) reads its id alone.
   const readsOfRows = () =>
     sqlUsed.filter((sql) =>
-      /^SELECT (?!1 |last_crisis_at ).* FROM (chats|messages) WHERE id = \?$/.test(sql.trim()),
+      /^select (?!"id" from |"last_crisis_at" ).* from "(chats|messages)" where "id" = \?$/.test(
+        sql.trim(),
+      ),
     );
 
   beforeEach(() => {
@@ -113,7 +171,7 @@ describe('a job queued by a send in this process', () => {
   });
 
   it('starts from the rows the send stored, not reading her message and chat again', async () => {
-    jobs.expect(sent());
+    jobs.expect(await sent());
     sqlUsed = [];
     const outcome = outcomeOf('m');
     jobs.start();
@@ -132,20 +190,24 @@ describe('a job queued by a send in this process', () => {
   it('stores no reply when her chat is deleted while the reply is written', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let writing = () => {};
+    const started = new Promise<void>((resolve) => (writing = resolve));
     (deps as { replies: unknown }).replies = {
       ...quickProvider,
       async *generate() {
+        writing();
         await gate;
         yield 'ok';
       },
     };
-    jobs.expect(sent());
+    jobs.expect(await sent());
     const outcome = outcomeOf('m');
     jobs.start();
-    db.exec(`DELETE FROM messages WHERE chat_id = 'c';
+    await started;
+    handle.exec(`DELETE FROM messages WHERE chat_id = 'c';
       UPDATE chats SET deleted_at = 1 WHERE id = 'c';`);
     release();
     expect(await outcome).toMatch(/^error: /);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 0 });
+    expect(handle.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 0 });
   });
 });

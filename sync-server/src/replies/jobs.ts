@@ -1,5 +1,5 @@
 import { backgroundWrite } from '../db/backgroundWrites';
-import { withoutFlush } from '../db/open';
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { replyFailed, replyInterrupted, ReplyAborted } from './errors';
@@ -54,7 +54,9 @@ interface Running {
  * The in-process runner. It claims at most `replyJobConcurrency` jobs at a time, one per chat,
  * each with a lease of `replyJobLeaseMs` renewed while it writes, so a restart (or another
  * process) takes over a job whose runner died. Provider failures are recorded, not retried:
- * sending the same message id again queues the job anew.
+ * sending the same message id again queues the job anew. One claim runs at a time in this
+ * process (a wake-up during one claims again after it); runners of other processes claim in
+ * their own transactions, which pass over each other's jobs (jobsRepo.claimableJobs).
  */
 export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
   const feed = createReplyFeed();
@@ -62,6 +64,9 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
   let phase: 'new' | 'started' | 'stopped' = 'new';
   let sweep: NodeJS.Timeout | undefined;
   let pumpQueued = false;
+  /** The claim under way, if any, and whether another was asked for meanwhile. */
+  let pumping: Promise<void> | undefined;
+  let pumpAgain = false;
   const expected = new Map<string, { chat: ChatRow; userMessage: MessageRow }>();
 
   function kick(): void {
@@ -75,34 +80,55 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
 
   function pump(): void {
     if (phase !== 'started') return;
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = pumpOnce().finally(() => {
+      pumping = undefined;
+      if (pumpAgain) {
+        pumpAgain = false;
+        pump();
+      }
+    });
+  }
+
+  /** Claims what there is room for and runs it; never rejects (a failure is logged). */
+  async function pumpOnce(): Promise<void> {
     const deps = depsOf();
     const room = deps.config.replyJobConcurrency - running.size;
     if (room <= 0) return;
-    const claimed = backgroundWrite(deps, 'claiming reply jobs', () => claim(deps, room));
-    for (const job of claimed ?? []) run(deps, job);
+    try {
+      const claimed = await backgroundWrite(deps, 'claiming reply jobs', () => claim(deps, room));
+      for (const job of claimed ?? []) {
+        // Stopped while claiming: the job goes back to the queue for the next start.
+        if (phase === 'stopped') await giveBack(deps, job);
+        else run(deps, job);
+      }
+    } catch (error) {
+      deps.logger.error({ err: error }, 'claiming reply jobs failed');
+    }
   }
 
-  function claim(deps: Deps, limit: number): ReplyJobRow[] {
+  async function claim(deps: Deps, limit: number): Promise<ReplyJobRow[]> {
     const now = deps.now();
-    const abandoned: ReplyJobRow[] = [];
-    // Not flushed to the disk (it blocked the server for a flush at every claim): a claim lost
-    // to a power cut leaves its job queued, claimed again at the next start. The reply it
-    // leads to is committed in full.
-    const claimed = withoutFlush(deps.legacyDb, () =>
-      deps.legacyDb.transaction(() => {
-        const busyChatIds = [...running.values()].map((job) => job.chatId);
-        const jobs = jobsRepo.claimableJobs(deps.legacyDb, { now, limit, busyChatIds });
-        return jobs.flatMap((job) => {
-          if (job.state === 'running' && job.attempts >= MAX_ABANDONED_CLAIMS) {
-            if (recordReplyFailure(deps, job)) abandoned.push(job);
-            return [];
-          }
-          const leaseUntil = now + deps.config.replyJobLeaseMs;
-          jobsRepo.markRunning(deps.legacyDb, { messageId: job.messageId, now, leaseUntil });
-          return [{ ...job, state: 'running' as const, attempts: job.attempts + 1, leaseUntil }];
-        });
-      })(),
-    );
+    const busyChatIds = [...running.values()].map((job) => job.chatId);
+    const { claimed, abandoned } = await inTransaction(deps.db, async (db) => {
+      // Made anew on each try: on PostgreSQL the transaction may run again.
+      const taken: ReplyJobRow[] = [];
+      const given: ReplyJobRow[] = [];
+      const jobs = await jobsRepo.claimableJobs(db, { now, limit, busyChatIds });
+      for (const job of jobs) {
+        if (job.state === 'running' && job.attempts >= MAX_ABANDONED_CLAIMS) {
+          if (await recordReplyFailure({ ...deps, db }, job)) given.push(job);
+          continue;
+        }
+        const leaseUntil = now + deps.config.replyJobLeaseMs;
+        await jobsRepo.markRunning(db, { messageId: job.messageId, now, leaseUntil });
+        taken.push({ ...job, state: 'running' as const, attempts: job.attempts + 1, leaseUntil });
+      }
+      return { claimed: taken, abandoned: given };
+    });
     for (const job of abandoned) {
       deps.logger.error({ messageId: job.messageId }, 'reply job abandoned too often');
       feed.finish(job.messageId, { type: 'error', error: replyFailed() });
@@ -110,18 +136,36 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
     return claimed;
   }
 
+  async function giveBack(deps: Deps, job: ReplyJobRow): Promise<void> {
+    await backgroundWrite(deps, 'giving a reply job back', () =>
+      jobsRepo.releaseJob(deps.db, { ...job, now: deps.now() }),
+    );
+  }
+
   function run(deps: Deps, job: ReplyJobRow): void {
     const controller = new AbortController();
     const leaseMs = deps.config.replyJobLeaseMs;
-    const renew = setInterval(() => {
+    let renewing = false;
+    const renewOnce = async () => {
       const now = deps.now();
       const claim = { ...job, now, leaseUntil: now + leaseMs };
-      const held = backgroundWrite(deps, "renewing a reply job's lease", () =>
-        jobsRepo.renewLease(deps.legacyDb, claim),
-      );
-      // Another runner took the job over (this one stalled past its lease): let it go. A
-      // renewal that failed keeps the job: the next one may succeed.
-      if (held === false) controller.abort();
+      try {
+        const held = await backgroundWrite(deps, "renewing a reply job's lease", () =>
+          jobsRepo.renewLease(deps.db, claim),
+        );
+        // Another runner took the job over (this one stalled past its lease): let it go. A
+        // renewal that failed keeps the job: the next one may succeed.
+        if (held === false) controller.abort();
+      } catch (error) {
+        deps.logger.error({ err: error }, "renewing a reply job's lease failed");
+      } finally {
+        renewing = false;
+      }
+    };
+    const renew = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      void renewOnce();
     }, leaseMs / 3);
     renew.unref();
     const done = execute(deps, job, controller.signal).finally(() => {
@@ -138,18 +182,14 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
     try {
       const sent = expected.get(messageId);
       expected.delete(messageId);
-      const found = targetOf(deps, job, sent);
+      const found = await targetOf(deps, job, sent);
       const onText = (text: string) => feed.publish(messageId, text);
       const reply = found && (await writeReply(deps, { ...found, signal, onText }));
       if (reply) feed.finish(messageId, { type: 'reply', reply });
       else feed.finish(messageId, { type: 'error', error: chatNotFound() });
     } catch (error) {
       if (error instanceof ReplyAborted) {
-        if (phase === 'stopped') {
-          backgroundWrite(deps, 'giving a reply job back', () =>
-            jobsRepo.releaseJob(deps.legacyDb, { ...job, now: deps.now() }),
-          );
-        }
+        if (phase === 'stopped') await giveBack(deps, job);
         feed.drop(messageId);
         return;
       }
@@ -157,9 +197,14 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
         deps.logger.error({ err: error, messageId }, 'reply job failed');
       // Not recorded (a full disk): the job keeps its claim, and once its lease runs out it is
       // claimed and written again; her watchers wait for that. Nor when another runner has it.
-      const recorded = backgroundWrite(deps, "recording a reply job's failure", () =>
-        recordReplyFailure(deps, job),
-      );
+      let recorded: boolean | undefined;
+      try {
+        recorded = await backgroundWrite(deps, "recording a reply job's failure", () =>
+          recordReplyFailure(deps, job),
+        );
+      } catch (failure) {
+        deps.logger.error({ err: failure, messageId }, "recording a reply job's failure failed");
+      }
       if (recorded) feed.finish(messageId, { type: 'error', error: replyFailed() });
       else feed.drop(messageId);
     }
@@ -186,6 +231,8 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
       if (phase === 'stopped') return;
       phase = 'stopped';
       clearInterval(sweep);
+      // A claim under way ends first: what it took is given back, not started.
+      await pumping;
       const jobs = [...running.values()];
       for (const job of jobs) job.controller.abort();
       await Promise.allSettled(jobs.map((job) => job.done));
@@ -201,14 +248,14 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
  * none of which changes; a chat deleted since takes her message with it, and storeReply finds it
  * gone.
  */
-function targetOf(
+async function targetOf(
   deps: Deps,
   job: ReplyJobRow,
   sent: { chat: ChatRow; userMessage: MessageRow } | undefined,
-): { user: UserRow; target: ReplyTarget } | undefined {
-  const userMessage = sent?.userMessage ?? repo.findMessage(deps.legacyDb, job.messageId);
-  const chat = sent?.chat ?? repo.findChat(deps.legacyDb, job.chatId);
-  const user = findUserById(deps, { id: job.userId });
+): Promise<{ user: UserRow; target: ReplyTarget } | undefined> {
+  const userMessage = sent?.userMessage ?? (await repo.findMessage(deps.db, job.messageId));
+  const chat = sent?.chat ?? (await repo.findChat(deps.db, job.chatId));
+  const user = await findUserById(deps, { id: job.userId });
   if (!userMessage || !chat || chat.deletedAt !== null || !user) return undefined;
   return { user, target: { chat, persona: personaOf(chat), userMessage } };
 }

@@ -1,4 +1,6 @@
-import type { LegacyDb as Db } from '../db/open';
+import { sql } from 'kysely';
+import { engineOf } from '../db/database';
+import type { Db } from '../db/database';
 
 export type ReplyJobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -15,126 +17,195 @@ export interface ReplyJobRow {
   updatedAt: number;
 }
 
-const columnsOf = (table: string) => `${table}.message_id AS messageId,
-  ${table}.user_id AS userId, ${table}.chat_id AS chatId, ${table}.state AS state,
-  ${table}.attempts AS attempts, ${table}.lease_until AS leaseUntil,
-  ${table}.created_at AS createdAt, ${table}.updated_at AS updatedAt`;
+const JOB_COLUMNS = [
+  'message_id as messageId',
+  'user_id as userId',
+  'chat_id as chatId',
+  'state',
+  'attempts',
+  'lease_until as leaseUntil',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
 
-export function insertJob(
+/** Whether an update changed exactly one row (the claim still held the job). */
+const one = (result: { numUpdatedRows: bigint } | undefined) =>
+  Number(result?.numUpdatedRows ?? 0) === 1;
+
+export async function insertJob(
   db: Db,
   job: Pick<ReplyJobRow, 'messageId' | 'userId' | 'chatId' | 'createdAt'>,
-): void {
-  db.prepare(
-    `INSERT INTO reply_jobs (message_id, user_id, chat_id, state, attempts, created_at, updated_at)
-     VALUES (@messageId, @userId, @chatId, 'queued', 0, @createdAt, @createdAt)`,
-  ).run(job);
+): Promise<void> {
+  await db
+    .insertInto('reply_jobs')
+    .values({
+      message_id: job.messageId,
+      user_id: job.userId,
+      chat_id: job.chatId,
+      state: 'queued',
+      attempts: 0,
+      created_at: job.createdAt,
+      updated_at: job.createdAt,
+    })
+    .execute();
 }
 
-export function findJob(db: Db, messageId: string): ReplyJobRow | undefined {
+export async function findJob(db: Db, messageId: string): Promise<ReplyJobRow | undefined> {
   return db
-    .prepare<[string], ReplyJobRow>(
-      `SELECT ${columnsOf('reply_jobs')} FROM reply_jobs WHERE message_id = ?`,
-    )
-    .get(messageId);
+    .selectFrom('reply_jobs')
+    .select(JOB_COLUMNS)
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
 }
 
 /**
  * Puts a failed job back in the queue, as new (also a done one, should its reply be gone).
  * False when it is queued or running already.
  */
-export function requeueFinishedJob(db: Db, job: { messageId: string; now: number }): boolean {
-  return (
-    db
-      .prepare(
-        `UPDATE reply_jobs SET state = 'queued', attempts = 0, lease_until = NULL,
-           updated_at = @now
-         WHERE message_id = @messageId AND state IN ('failed', 'done')`,
-      )
-      .run(job).changes === 1
-  );
+export async function requeueFinishedJob(
+  db: Db,
+  job: { messageId: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('reply_jobs')
+    .set({ state: 'queued', attempts: 0, lease_until: null, updated_at: job.now })
+    .where('message_id', '=', job.messageId)
+    .where('state', 'in', ['failed', 'done'])
+    .executeTakeFirst();
+  return one(result);
 }
 
 /**
- * Jobs a runner may take now, oldest first and at most one per chat (a chat's replies are
- * written one after another, each seeing the one before): queued ones, and running ones whose
- * lease ran out, in chats where no other job holds a live lease and none of `busy` runs here.
- * A chat's running job is found through reply_jobs_chat_running: the `+` keeps SQLite off the
- * lease index, which would read every job running anywhere for each queued one (a full runner
- * of 64 and a backlog: thousands of rows at every send; 3x the whole query under the bench).
+ * Jobs a runner may take now, oldest first (by when they were queued, then by message id,
+ * which starts with its time) and at most one per chat (a chat's replies are written one after
+ * another, each seeing the one before): queued ones, and running ones whose lease ran out, in
+ * chats where no other job holds a live lease and none of `busy` runs here. A chat's running
+ * job is found through reply_jobs_chat_running: the `+` keeps SQLite off the lease index,
+ * which would read every job running anywhere for each queued one (a full runner of 64 and a
+ * backlog: thousands of rows at every send; 3x the whole query under the bench); PostgreSQL
+ * reads `+x` as x. Call inside the claim's transaction: on PostgreSQL the jobs are locked
+ * (FOR UPDATE SKIP LOCKED), so runners in other processes claiming at the same moment pass
+ * over each other's jobs instead of waiting; SQLite has one writer at a time and needs none.
  */
-export function claimableJobs(
+export async function claimableJobs(
   db: Db,
   q: { now: number; limit: number; busyChatIds: string[] },
-): ReplyJobRow[] {
-  return db
-    .prepare<[{ now: number; limit: number; busy: string }], ReplyJobRow>(
-      `SELECT messageId, userId, chatId, state, attempts, leaseUntil, createdAt, updatedAt
-       FROM (
-         SELECT ${columnsOf('j')}, j.rowid AS position,
-           ROW_NUMBER() OVER (PARTITION BY j.chat_id ORDER BY m.chat_seq) AS inChat
-         FROM reply_jobs j JOIN messages m ON m.id = j.message_id
-         WHERE (j.state = 'queued' OR (j.state = 'running' AND j.lease_until < @now))
-           AND j.chat_id NOT IN (SELECT value FROM json_each(@busy))
-           AND NOT EXISTS (
-             SELECT 1 FROM reply_jobs other
-             WHERE other.chat_id = j.chat_id AND other.state = 'running'
-               AND +other.lease_until >= @now)
-       )
-       WHERE inChat = 1
-       ORDER BY createdAt, position
-       LIMIT +@limit`,
+): Promise<ReplyJobRow[]> {
+  const firstInChat = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('reply_jobs as j')
+        .innerJoin('messages as m', 'm.id', 'j.message_id')
+        .select((inner) => [
+          'j.message_id as messageId',
+          inner.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('j.chat_id').orderBy('m.chat_seq'))
+            .as('inChat'),
+        ])
+        .where((w) =>
+          w.or([
+            w('j.state', '=', 'queued'),
+            w.and([w('j.state', '=', 'running'), w('j.lease_until', '<', q.now)]),
+          ]),
+        )
+        .$if(q.busyChatIds.length > 0, (qb) => qb.where('j.chat_id', 'not in', q.busyChatIds))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('reply_jobs as other')
+                .select(sql.lit(1).as('one'))
+                .whereRef('other.chat_id', '=', 'j.chat_id')
+                .where('other.state', '=', 'running')
+                .where(sql<number>`+other.lease_until`, '>=', q.now),
+            ),
+          ),
+        )
+        .as('candidates'),
     )
-    .all({ now: q.now, limit: q.limit, busy: JSON.stringify(q.busyChatIds) });
+    .select('candidates.messageId')
+    .where('candidates.inChat', '=', 1);
+  return db
+    .selectFrom('reply_jobs')
+    .select(JOB_COLUMNS)
+    .where('message_id', 'in', firstInChat)
+    .where((w) =>
+      w.or([
+        w('state', '=', 'queued'),
+        w.and([w('state', '=', 'running'), w('lease_until', '<', q.now)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('message_id')
+    .limit(q.limit)
+    .$if(engineOf(db) === 'postgres', (qb) => qb.forUpdate().skipLocked())
+    .execute();
 }
 
 /** Takes a job with a lease; its new `attempts` is the claim's fencing token. */
-export function markRunning(db: Db, job: { messageId: string; now: number; leaseUntil: number }) {
-  db.prepare(
-    `UPDATE reply_jobs SET state = 'running', attempts = attempts + 1,
-       lease_until = @leaseUntil, updated_at = @now
-     WHERE message_id = @messageId`,
-  ).run(job);
+export async function markRunning(
+  db: Db,
+  job: { messageId: string; now: number; leaseUntil: number },
+): Promise<void> {
+  await db
+    .updateTable('reply_jobs')
+    .set((eb) => ({
+      state: 'running',
+      attempts: eb('attempts', '+', 1),
+      lease_until: job.leaseUntil,
+      updated_at: job.now,
+    }))
+    .where('message_id', '=', job.messageId)
+    .execute();
 }
 
 type Claim = { messageId: string; attempts: number; now: number };
 
 /** Extends the lease of a job this claim still holds. False when it lost the job. */
-export function renewLease(db: Db, claim: Claim & { leaseUntil: number }): boolean {
-  return (
-    db
-      .prepare(
-        `UPDATE reply_jobs SET lease_until = @leaseUntil, updated_at = @now
-         WHERE message_id = @messageId AND state = 'running' AND attempts = @attempts`,
-      )
-      .run(claim).changes === 1
-  );
+export async function renewLease(db: Db, claim: Claim & { leaseUntil: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('reply_jobs')
+    .set({ lease_until: claim.leaseUntil, updated_at: claim.now })
+    .where('message_id', '=', claim.messageId)
+    .where('state', '=', 'running')
+    .where('attempts', '=', claim.attempts)
+    .executeTakeFirst();
+  return one(result);
 }
 
 /** The reply is stored: the job is done, whoever held it. */
-export function markDone(db: Db, job: { messageId: string; now: number }): void {
-  db.prepare(
-    `UPDATE reply_jobs SET state = 'done', lease_until = NULL, updated_at = @now
-     WHERE message_id = @messageId`,
-  ).run(job);
+export async function markDone(db: Db, job: { messageId: string; now: number }): Promise<void> {
+  await db
+    .updateTable('reply_jobs')
+    .set({ state: 'done', lease_until: null, updated_at: job.now })
+    .where('message_id', '=', job.messageId)
+    .execute();
 }
 
 /** Fails a job this claim still holds. False when it lost the job (someone else has it now). */
-export function markFailed(db: Db, claim: Claim): boolean {
-  return (
-    db
-      .prepare(
-        `UPDATE reply_jobs SET state = 'failed', lease_until = NULL, updated_at = @now
-         WHERE message_id = @messageId AND state = 'running' AND attempts = @attempts`,
-      )
-      .run(claim).changes === 1
-  );
+export async function markFailed(db: Db, claim: Claim): Promise<boolean> {
+  const result = await db
+    .updateTable('reply_jobs')
+    .set({ state: 'failed', lease_until: null, updated_at: claim.now })
+    .where('message_id', '=', claim.messageId)
+    .where('state', '=', 'running')
+    .where('attempts', '=', claim.attempts)
+    .executeTakeFirst();
+  return one(result);
 }
 
 /** Gives a job this claim holds back to the queue (shutdown), not counting the attempt. */
-export function releaseJob(db: Db, claim: Claim): void {
-  db.prepare(
-    `UPDATE reply_jobs SET state = 'queued', attempts = attempts - 1, lease_until = NULL,
-       updated_at = @now
-     WHERE message_id = @messageId AND state = 'running' AND attempts = @attempts`,
-  ).run(claim);
+export async function releaseJob(db: Db, claim: Claim): Promise<void> {
+  await db
+    .updateTable('reply_jobs')
+    .set((eb) => ({
+      state: 'queued',
+      attempts: eb('attempts', '-', 1),
+      lease_until: null,
+      updated_at: claim.now,
+    }))
+    .where('message_id', '=', claim.messageId)
+    .where('state', '=', 'running')
+    .where('attempts', '=', claim.attempts)
+    .execute();
 }

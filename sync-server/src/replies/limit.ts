@@ -1,6 +1,7 @@
 import type { SubscriptionTier } from '@shared/user';
 import type { Deps } from '../deps';
 import { tooManyRequests } from '../http/errors';
+import type { Limit } from '../http/rateLimit';
 import { readsAsCrisisInChat } from '../safety/service';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -12,6 +13,16 @@ export function replyLimitMessage(retryAfterSeconds: number): string {
   return `You've sent a lot of messages this hour, so your bestie is taking a short breather. You can send more in ${when}.`;
 }
 
+/** Her hourly reply limit: the paid plan's for a paid tier, or in care mode. */
+function replyLimit(deps: Deps, props: { tier: SubscriptionTier; careMode: boolean }): Limit {
+  const { replyLimitFreePerHour, replyLimitPaidPerHour } = deps.config;
+  return {
+    bucket: 'replies-user',
+    limit: props.tier === 'free' && !props.careMode ? replyLimitFreePerHour : replyLimitPaidPerHour,
+    windowMs: HOUR_MS,
+  };
+}
+
 /**
  * Counts one reply (one model call) she asks for, REST or sync alike, and refuses it with 429
  * and Retry-After past her plan's hourly limit. A message that reads as a crisis (in the light
@@ -19,9 +30,11 @@ export function replyLimitMessage(retryAfterSeconds: number): string {
  * help is never rationed. In care mode (`careMode`) the limit is the paid plan's, and reaching
  * it is never a wall: nothing is counted and 'kindWord' tells the caller to answer her with
  * the server's kind word and the help card instead of a model's reply. 'free': her message
- * reads as a crisis (nothing counted); 'counted': within the limit.
+ * reads as a crisis (nothing counted); 'counted': within the limit. The count is its own write
+ * (the limiter's): call it before the transaction that stores what was counted, never inside
+ * one, and take it back (uncountReply) when that transaction fails.
  */
-export function countReply(
+export async function countReply(
   deps: Deps,
   props: {
     userId: string;
@@ -29,19 +42,23 @@ export function countReply(
     texts: (string | null | undefined)[];
     careMode?: boolean;
   },
-): 'free' | 'counted' | 'kindWord' {
+): Promise<'free' | 'counted' | 'kindWord'> {
   const careMode = props.careMode ?? false;
   if (readsAsCrisisInChat(props.texts, { riskRaised: careMode })) return 'free';
-  const { replyLimitFreePerHour, replyLimitPaidPerHour } = deps.config;
-  const limit = {
-    bucket: 'replies-user',
-    limit: props.tier === 'free' && !careMode ? replyLimitFreePerHour : replyLimitPaidPerHour,
-    windowMs: HOUR_MS,
-  };
-  const state = deps.limiter.hit(limit, props.userId);
+  const limit = replyLimit(deps, { tier: props.tier, careMode });
+  const state = await deps.limiter.hit(limit, props.userId);
   if (!state.limited) return 'counted';
   // A refused send costs nothing: it does not push the window further.
-  deps.limiter.release(limit, props.userId);
+  await deps.limiter.release(limit, props.userId);
   if (careMode) return 'kindWord';
   throw tooManyRequests(state.retryAfter, replyLimitMessage(state.retryAfter));
+}
+
+/** Takes back a reply countReply counted ('counted') whose message was not stored after all. */
+export async function uncountReply(
+  deps: Deps,
+  props: { userId: string; tier: SubscriptionTier; careMode?: boolean },
+): Promise<void> {
+  const limit = replyLimit(deps, { tier: props.tier, careMode: props.careMode ?? false });
+  await deps.limiter.release(limit, props.userId);
 }

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { sendMessageSchema } from '@shared/chat-schema';
-import { groupCommit } from '../db/groupCommit';
 import type { Deps } from '../deps';
 import { signedIn } from '../http/signedIn';
 import type { AppState } from '../http/types';
@@ -21,18 +20,26 @@ export function replyRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post('/chats/:id/messages', async (ctx) => {
-    const { user, tier } = signedIn(deps, ctx);
+    const { user, tier } = await signedIn(deps, ctx);
     const body = validateBody(ctx, sendMessageSchema);
-    // Committed with the other sends of this turn: answered once on the disk.
-    const accepted = await groupCommit(deps.legacyDb).run(() =>
-      acceptMessage(deps, { userId: user.id, tier, chatId: ctx.params.id ?? '', message: body }),
-    );
+    const accepted = await acceptMessage(deps, {
+      userId: user.id,
+      tier,
+      chatId: ctx.params.id ?? '',
+      message: body,
+    });
     const viewer = { tier, persona: accepted.persona };
     const status = accepted.isNew || !accepted.reply ? 201 : 200;
     const userMessage = presentMessage(accepted.userMessage, viewer);
     if (wantsEventStream(ctx)) {
       const { id: messageId } = accepted.userMessage;
-      streamReply(deps, ctx, { status, viewer, messageId, userMessage, replayAsDelta: true });
+      await streamReply(deps, ctx, {
+        status,
+        viewer,
+        messageId,
+        userMessage,
+        replayAsDelta: true,
+      });
       return;
     }
     const reply =
@@ -43,15 +50,20 @@ export function replyRoutes(deps: Deps): Router<AppState> {
   });
 
   // The reply to her message as it is written (server-sent events); see streamReply.
-  router.get('/chats/:chatId/replies/:messageId', (ctx) => {
-    const { user, tier } = signedIn(deps, ctx);
-    const { chat, message } = findOwnMessage(deps, {
+  router.get('/chats/:chatId/replies/:messageId', async (ctx) => {
+    const { user, tier } = await signedIn(deps, ctx);
+    const { chat, message } = await findOwnMessage(deps, {
       userId: user.id,
       chatId: ctx.params.chatId ?? '',
       messageId: ctx.params.messageId ?? '',
     });
     const viewer = { tier, persona: personaOf(chat) };
-    streamReply(deps, ctx, { status: 200, viewer, messageId: message.id, replayAsDelta: false });
+    await streamReply(deps, ctx, {
+      status: 200,
+      viewer,
+      messageId: message.id,
+      replayAsDelta: false,
+    });
   });
 
   return router;

@@ -4,13 +4,15 @@ import type { Persona } from '@shared/personas';
 import { inCareMode } from '@shared/safety/risk';
 import type { SubscriptionTier } from '@shared/user';
 import { uuidv7 } from '@shared/uuid';
+import { afterCommit, inTransaction } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import type { Deps } from '../deps';
 import { careLimitReply, replyName } from '../safety/crisis';
 import { ensureOwnImageUrl } from '../images/service';
 import { findUserById } from '../users/service';
 import { ensureRoomFor, ensureWithinQuota, messageBytes } from '../storage/service';
 import * as jobsRepo from './jobsRepo';
-import { countReply } from './limit';
+import { countReply, uncountReply } from './limit';
 import * as repo from '../chats/repo';
 import type { ChatRow, MessageRow, NewMessage } from '../chats/repo';
 import { findOwnChat, messageIdTaken, usablePersona } from '../chats/service';
@@ -41,39 +43,45 @@ export interface AcceptedMessage {
 
 /**
  * Saves her message in her chat (404 / 403 first) together with its reply job, in one
- * transaction, and wakes the job runner; the reply is written after this returns. The same
- * message id again is the same send: the stored message and, when there is one, its stored
- * reply come back; when its reply failed, the job is queued again (her retry). In care mode,
- * past the (paid) limit, her message is answered at once with the server's kind word and the
- * help card (`reply`), never refused.
+ * transaction, and wakes the job runner once it has committed; the reply is written after this
+ * returns. The same message id again is the same send: the stored message and, when there is
+ * one, its stored reply come back; when its reply failed, the job is queued again (her retry).
+ * In care mode, past the (paid) limit, her message is answered at once with the server's kind
+ * word and the help card (`reply`), never refused. Called inside a transaction (a sync push),
+ * its writes are a savepoint of it and the runner wakes once that commits.
  */
-export function acceptMessage(
+export async function acceptMessage(
   deps: Deps,
   props: { userId: string; tier: SubscriptionTier; chatId: string; message: IncomingMessage },
-): AcceptedMessage {
-  const chat = findOwnChat(deps, { userId: props.userId, chatId: props.chatId });
+): Promise<AcceptedMessage> {
+  const chat = await findOwnChat(deps, { userId: props.userId, chatId: props.chatId });
   const persona = usablePersona(chat, props.tier);
   const id = props.message.id ?? uuidv7(deps.now());
   const careMode = inCareMode({ lastCrisisAt: chat.lastCrisisAt }, deps.now());
-  const earlier = repo.findMessage(deps.legacyDb, id);
+  const earlier = await repo.findMessage(deps.db, id);
   if (earlier) {
     if (earlier.chatId !== chat.id || earlier.role !== 'user') {
       throw messageIdTaken();
     }
-    const reply = repo.findReplyTo(deps.legacyDb, id);
+    const reply = await repo.findReplyTo(deps.db, id);
     // Asking again for a reply that failed (or never had a job) is one more model call.
-    const job = reply ? undefined : jobsRepo.findJob(deps.legacyDb, id);
+    const job = reply ? undefined : await jobsRepo.findJob(deps.db, id);
     if (!reply && (!job || job.state === 'failed')) {
       const texts = [earlier.content, earlier.extractedText];
-      if (countReply(deps, { ...props, texts, careMode }) === 'kindWord') {
-        const kind = deps.legacyDb.transaction(() => answerWithKindWord(deps, earlier))();
+      if ((await countReply(deps, { ...props, texts, careMode })) === 'kindWord') {
+        // A reply stored since it was looked for (the same retry alongside this one) stands.
+        const kind = await inTransaction(
+          deps.db,
+          async (db) =>
+            (await repo.findReplyTo(db, id)) ?? answerWithKindWord({ ...deps, db }, earlier),
+        );
         return { chat, persona, userMessage: earlier, reply: kind, isNew: false };
       }
     }
-    const userMessage = reply ? earlier : queueAgain(deps, earlier);
+    const userMessage = reply ? earlier : await queueAgain(deps, earlier);
     return { chat, persona, userMessage, reply, isNew: false };
   }
-  ensureOwnImageUrl(deps, { userId: props.userId, imageUrl: props.message.imageUrl });
+  await ensureOwnImageUrl(deps, { userId: props.userId, imageUrl: props.message.imageUrl });
   const row = userMessageRow(props.message, {
     id,
     chatId: chat.id,
@@ -81,57 +89,69 @@ export function acceptMessage(
     now: deps.now(),
   });
   // Past her storage quota: 413 before anything is counted or stored.
-  ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
-  // Counted in the same commit as her message: past her hourly limit, the 429 stores nothing.
-  const { userMessage, reply } = deps.legacyDb.transaction(() => {
-    const texts = [props.message.message, props.message.extractedText];
-    const counted = countReply(deps, { ...props, texts, careMode });
-    // Read as a crisis already: care mode starts now, not only once its reply is written.
-    if (counted === 'free')
-      repo.recordCrisisSignal(deps.legacyDb, { chatId: chat.id, at: row.createdAt });
-    const stored = repo.appendMessage(deps.legacyDb, {
-      message: row,
-      titleIfUntitled: chatTitleFrom(row.content),
+  await ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
+  // Past her hourly limit, the 429 stores nothing. Counted before her message is stored (the
+  // limiter writes on its own), and taken back when it is not stored after all: a send that
+  // fails costs nothing, as when the count was in the same commit.
+  const texts = [props.message.message, props.message.extractedText];
+  const counted = await countReply(deps, { ...props, texts, careMode });
+  try {
+    const { userMessage, reply } = await inTransaction(deps.db, async (db) => {
+      // Read as a crisis already: care mode starts now, not only once its reply is written.
+      if (counted === 'free')
+        await repo.recordCrisisSignal(db, { chatId: chat.id, at: row.createdAt });
+      const stored = await repo.appendMessage(db, {
+        message: row,
+        titleIfUntitled: chatTitleFrom(row.content),
+      });
+      if (counted === 'kindWord') {
+        const kind = await answerWithKindWord({ ...deps, db }, stored);
+        await ensureWithinQuota({ ...deps, db }, { userId: props.userId });
+        return { userMessage: stored, reply: kind };
+      }
+      await jobsRepo.insertJob(db, {
+        messageId: id,
+        userId: props.userId,
+        chatId: chat.id,
+        createdAt: row.createdAt,
+      });
+      await ensureWithinQuota({ ...deps, db }, { userId: props.userId });
+      afterCommit(db, () => {
+        deps.replyJobs.expect({ chat, userMessage: stored });
+        deps.replyJobs.kick();
+      });
+      return { userMessage: stored, reply: undefined };
     });
-    if (counted === 'kindWord') {
-      const kind = answerWithKindWord(deps, stored);
-      ensureWithinQuota(deps, { userId: props.userId });
-      return { userMessage: stored, reply: kind };
+    return { chat, persona, userMessage, reply, isNew: true };
+  } catch (error) {
+    if (counted === 'counted') await uncountReply(deps, { ...props, careMode });
+    // The same send stored meanwhile by a request running alongside this one (her client's
+    // retry): answered as the repeat it is.
+    if (isUniqueViolation(error) && (await repo.findMessage(deps.db, id))) {
+      return acceptMessage(deps, props);
     }
-    jobsRepo.insertJob(deps.legacyDb, {
-      messageId: id,
-      userId: props.userId,
-      chatId: chat.id,
-      createdAt: row.createdAt,
-    });
-    ensureWithinQuota(deps, { userId: props.userId });
-    return { userMessage: stored, reply: undefined };
-  })();
-  if (!reply) {
-    deps.replyJobs.expect({ chat, userMessage });
-    deps.replyJobs.kick();
+    throw error;
   }
-  return { chat, persona, userMessage, reply, isNew: true };
 }
 
 /**
  * Answers her message with the server's kind word beside the help card (care mode, past the
  * limit): no model, nothing counted, whole for every plan. Any job of hers is done with it.
- * Call inside the transaction that stored or found her message.
+ * Call inside the transaction that stored or found her message, with its `db`.
  */
-function answerWithKindWord(deps: Deps, message: MessageRow): MessageRow {
+async function answerWithKindWord(deps: Deps, message: MessageRow): Promise<MessageRow> {
   const now = deps.now();
-  const user = findUserById(deps, { id: message.userId });
+  const user = await findUserById(deps, { id: message.userId });
   const text = careLimitReply(user ? replyName(user) : '');
-  const reply = repo.appendMessage(deps.legacyDb, {
+  const reply = await repo.appendMessage(deps.db, {
     message: replyRow(text, { helpCard: true, care: true }, { answers: message, now }),
   });
-  jobsRepo.markDone(deps.legacyDb, { messageId: message.id, now });
+  await jobsRepo.markDone(deps.db, { messageId: message.id, now });
   if (message.replyError !== null) {
-    repo.setReplyError(deps.legacyDb, {
+    await repo.setReplyError(deps.db, {
       id: message.id,
       replyError: null,
-      changeSeq: repo.nextChangeSeq(deps.legacyDb, message.userId),
+      changeSeq: await repo.nextChangeSeq(deps.db, message.userId),
     });
   }
   return reply;
@@ -142,27 +162,26 @@ function answerWithKindWord(deps: Deps, message: MessageRow): MessageRow {
  * message loses its reply error (a new change, so a pull carries it); a message from before
  * reply jobs gets one. A job still queued or running is left alone.
  */
-function queueAgain(deps: Deps, message: MessageRow): MessageRow {
+async function queueAgain(deps: Deps, message: MessageRow): Promise<MessageRow> {
   const now = deps.now();
-  const queued = deps.legacyDb.transaction(() => {
-    const job = jobsRepo.findJob(deps.legacyDb, message.id);
+  await inTransaction(deps.db, async (db) => {
+    const job = await jobsRepo.findJob(db, message.id);
     if (!job) {
       const { id: messageId, userId, chatId } = message;
-      jobsRepo.insertJob(deps.legacyDb, { messageId, userId, chatId, createdAt: now });
-    } else if (!jobsRepo.requeueFinishedJob(deps.legacyDb, { messageId: message.id, now })) {
-      return false;
+      await jobsRepo.insertJob(db, { messageId, userId, chatId, createdAt: now });
+    } else if (!(await jobsRepo.requeueFinishedJob(db, { messageId: message.id, now }))) {
+      return;
     }
     if (message.replyError !== null) {
-      repo.setReplyError(deps.legacyDb, {
+      await repo.setReplyError(db, {
         id: message.id,
         replyError: null,
-        changeSeq: repo.nextChangeSeq(deps.legacyDb, message.userId),
+        changeSeq: await repo.nextChangeSeq(db, message.userId),
       });
     }
-    return true;
-  })();
-  if (queued) deps.replyJobs.kick();
-  return repo.findMessage(deps.legacyDb, message.id) ?? message;
+    afterCommit(db, () => deps.replyJobs.kick());
+  });
+  return (await repo.findMessage(deps.db, message.id)) ?? message;
 }
 
 /**

@@ -31,7 +31,7 @@ function openReplyStream(ctx: AppContext, status: number) {
  * alone, or after one delta of its text with `replayAsDelta`. Hanging up stops the following,
  * not the job.
  */
-export function streamReply(
+export async function streamReply(
   deps: Deps,
   ctx: AppContext,
   props: {
@@ -41,7 +41,7 @@ export function streamReply(
     userMessage?: ChatMessage;
     replayAsDelta: boolean;
   },
-): void {
+): Promise<void> {
   const { viewer } = props;
   const stream = openReplyStream(ctx, props.status);
   if (props.userMessage) stream.send({ event: 'user', data: props.userMessage });
@@ -49,7 +49,14 @@ export function streamReply(
   const streamsPieces = canUsePersonaFully(viewer.tier, viewer.persona);
   let streamed = false;
   let following = false;
-  const stop = followReply(deps, props.messageId, (event) => {
+  // She may hang up while the stored outcome is looked up: the following stops once it starts.
+  let hungUp = false;
+  let stop: (() => void) | undefined = undefined;
+  ctx.res.once('close', () => {
+    hungUp = true;
+    stop?.();
+  });
+  stop = await followReply(deps, props.messageId, (event) => {
     if (event.type === 'delta') {
       if (!streamsPieces) return;
       streamed = true;
@@ -71,5 +78,5 @@ export function streamReply(
     stream.end();
   });
   following = true;
-  ctx.res.once('close', stop);
+  if (hungUp) stop();
 }

@@ -1,5 +1,4 @@
 import type { Deps } from '../deps';
-import type { AppError } from '../http/errors';
 import { replyFailed, replyInterrupted } from './errors';
 import * as jobsRepo from './jobsRepo';
 import type { ReplyEvent } from './feed';
@@ -10,10 +9,10 @@ import type { MessageRow } from '../chats/repo';
 const STORED_OUTCOME_POLL_MS = 1000;
 
 /** The reply to her message, or why there is none, once its job has ended. */
-function storedOutcome(deps: Deps, messageId: string): ReplyEvent | undefined {
-  const reply = repo.findReplyTo(deps.legacyDb, messageId);
+async function storedOutcome(deps: Deps, messageId: string): Promise<ReplyEvent | undefined> {
+  const reply = await repo.findReplyTo(deps.db, messageId);
   if (reply) return { type: 'reply', reply };
-  const job = jobsRepo.findJob(deps.legacyDb, messageId);
+  const job = await jobsRepo.findJob(deps.db, messageId);
   // No job: a message from before reply jobs whose reply failed; sending it again queues one.
   if (!job || job.state === 'failed') return { type: 'error', error: replyFailed() };
   return undefined;
@@ -23,44 +22,73 @@ function storedOutcome(deps: Deps, messageId: string): ReplyEvent | undefined {
  * Follows the reply to her message. `onEvent` gets, in order: the text written so far (one
  * delta) and each further piece of a job this process runs, then `reply` or `error`, after
  * which nothing more comes. A reply already stored, or a job that failed, comes at once; a job
- * another process runs is followed through the database. Returns a function that stops.
+ * another process runs is followed through the database. Answers a function that stops.
+ * The feed is watched before the database is read, so a job ending meanwhile is not missed.
  * `queuedNow`: its job was queued by the commit the caller just awaited, in this turn of the
- * event loop, before any job could be claimed, so there is no stored outcome to look up yet.
+ * event loop, before any job could be claimed, so there is no stored outcome to look up yet
+ * (and the feed is watched before this returns its promise).
  */
-export function followReply(
+export async function followReply(
   deps: Deps,
   messageId: string,
   onEvent: (event: ReplyEvent) => void,
   options: { queuedNow?: boolean } = {},
-): () => void {
-  const known = deps.replyJobs.isStopped()
-    ? { type: 'error' as const, error: replyInterrupted() }
-    : options.queuedNow
-      ? undefined
-      : storedOutcome(deps, messageId);
-  if (known) {
-    onEvent(known);
+): Promise<() => void> {
+  if (deps.replyJobs.isStopped()) {
+    onEvent({ type: 'error', error: replyInterrupted() });
     return () => {};
   }
   let ended = false;
+  /** Events of the feed that came while the database was read, passed on after. */
+  let early: ReplyEvent[] | undefined = [];
+  let poll: NodeJS.Timeout | undefined = undefined;
   const stop = () => {
     ended = true;
     watch.stop();
     clearInterval(poll);
   };
-  const watch = deps.replyJobs.feed.watch(messageId, (event) => {
+  const deliver = (event: ReplyEvent) => {
     if (ended) return;
     if (event.type !== 'delta') stop();
     onEvent(event);
+  };
+  const watch = deps.replyJobs.feed.watch(messageId, (event) => {
+    if (early) early.push(event);
+    else deliver(event);
   });
-  const poll = setInterval(() => {
-    const outcome = deps.replyJobs.isStopped() ? undefined : storedOutcome(deps, messageId);
-    if (!outcome || ended) return;
-    stop();
-    onEvent(outcome);
+  if (!options.queuedNow) {
+    let known: ReplyEvent | undefined;
+    try {
+      known = await storedOutcome(deps, messageId);
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    if (known) {
+      stop();
+      onEvent(known);
+      return stop;
+    }
+  }
+  let polling = false;
+  poll = setInterval(() => {
+    if (ended || polling || deps.replyJobs.isStopped()) return;
+    polling = true;
+    storedOutcome(deps, messageId)
+      .then((outcome) => {
+        if (outcome) deliver(outcome);
+      })
+      // A failed look is tried again at the next tick; the feed may still tell.
+      .catch((error: unknown) => deps.logger.warn({ err: error, messageId }, 'reply poll failed'))
+      .finally(() => {
+        polling = false;
+      });
   }, STORED_OUTCOME_POLL_MS);
   poll.unref();
+  const waiting = early;
+  early = undefined;
   if (watch.textSoFar) onEvent({ type: 'delta', text: watch.textSoFar });
+  for (const event of waiting) deliver(event);
   return stop;
 }
 
@@ -70,7 +98,7 @@ export function awaitReply(
   messageId: string,
   options: { queuedNow?: boolean } = {},
 ): Promise<MessageRow> {
-  return new Promise((resolve, reject: (error: AppError) => void) => {
+  return new Promise((resolve, reject: (error: unknown) => void) => {
     followReply(
       deps,
       messageId,
@@ -79,6 +107,6 @@ export function awaitReply(
         if (event.type === 'error') reject(event.error);
       },
       options,
-    );
+    ).catch(reject);
   });
 }

@@ -4,7 +4,7 @@ import { ocrAnalysisSchema } from '@shared/chat-schema';
 import type { Persona } from '@shared/personas';
 import { inCareMode } from '@shared/safety/risk';
 import { isUniqueViolation } from '../db/errors';
-import { groupCommit } from '../db/groupCommit';
+import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { replyFailed, ReplyAborted } from './errors';
 import { countReferral } from '../referrals/service';
@@ -66,15 +66,17 @@ export async function writeReply(
   },
 ): Promise<MessageRow | undefined> {
   const { target, user } = props;
-  const stored = repo.findReplyTo(deps.legacyDb, target.userMessage.id);
+  const stored = await repo.findReplyTo(deps.db, target.userMessage.id);
   if (stored) {
-    jobsRepo.markDone(deps.legacyDb, { messageId: target.userMessage.id, now: deps.now() });
+    await jobsRepo.markDone(deps.db, { messageId: target.userMessage.id, now: deps.now() });
     return stored;
   }
-  const history = conversationUpTo(deps, target);
+  const history = await conversationUpTo(deps, target);
   // The chat's risk as stored now: the send's copy of the chat may predate the last reply.
-  const risk = { lastCrisisAt: repo.lastCrisisAt(deps.legacyDb, target.chat.id) };
+  const risk = { lastCrisisAt: await repo.lastCrisisAt(deps.db, target.chat.id) };
   const careMode = inCareMode(risk, deps.now());
+  // Stopped while these were read (a shutdown): no provider is asked.
+  if (props.signal?.aborted) throw new ReplyAborted();
   const texts = [target.userMessage.content, target.userMessage.extractedText];
   // Read in the light of the chat: in care mode, "no" to "are you safe?" is a crisis too.
   const crisis = await isCrisisMessage(deps, {
@@ -91,8 +93,7 @@ export async function writeReply(
   const reply: WrittenReply = crisis
     ? crisisWritten()
     : await generateWithSecondOpinion(deps, { ...props, history, careMode, texts, crisisWritten });
-  // Committed with the other replies written in this turn.
-  return groupCommit(deps.legacyDb).run(() => storeReply(deps, { target, reply }));
+  return storeReply(deps, { target, reply });
 }
 
 /**
@@ -151,9 +152,9 @@ export const SCREENSHOT_ROW_LIMIT = 5;
  * as the provider reads (`historyRows`; older ones are never read), each of hers followed by
  * its reply (a reply is stored after any message she sent meanwhile), oldest first.
  */
-function conversationUpTo(deps: Deps, target: ReplyTarget): ConversationRow[] {
+async function conversationUpTo(deps: Deps, target: ReplyTarget): Promise<ConversationRow[]> {
   const { chatSeq } = target.userMessage;
-  const messages = repo.conversationRows(deps.legacyDb, {
+  const messages = await repo.conversationRows(deps.db, {
     chatId: target.chat.id,
     uptoSeq: chatSeq,
     limit: deps.replies.historyRows,
@@ -180,7 +181,12 @@ function sharedScreenshotOf(message: MessageRow): SharedScreenshot | undefined {
 
 async function generate(deps: Deps, props: GenerateProps): Promise<string> {
   const { target, signal, history } = props;
-  const viewer = { tier: tierOf(deps, { userId: props.user.id }), persona: target.persona };
+  const viewer = { tier: await tierOf(deps, { userId: props.user.id }), persona: target.persona };
+  const screenshotText = await repo.screenshotTexts(deps.db, {
+    chatId: target.chat.id,
+    uptoSeq: target.userMessage.chatSeq,
+    limit: SCREENSHOT_ROW_LIMIT,
+  });
   let text = '';
   const shown = withoutCrisisTag(props.onText);
   try {
@@ -197,11 +203,7 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
         ageRange: props.user.ageRange,
         location: props.user.location,
       },
-      screenshotText: repo.screenshotTexts(deps.legacyDb, {
-        chatId: target.chat.id,
-        uptoSeq: target.userMessage.chatSeq,
-        limit: SCREENSHOT_ROW_LIMIT,
-      }),
+      screenshotText,
       screenshot: sharedScreenshotOf(target.userMessage),
       signal,
       seed: target.userMessage.id,
@@ -231,28 +233,28 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
  * chat's crisis signal in it too. A reply stored first by another runner of the same job wins
  * (messages_one_reply); a message deleted meanwhile gets none.
  */
-function storeReply(
+async function storeReply(
   deps: Deps,
   props: { target: ReplyTarget; reply: WrittenReply },
-): MessageRow | undefined {
+): Promise<MessageRow | undefined> {
   const { chat, userMessage } = props.target;
   const { reply: written } = props;
   const now = deps.now();
   try {
-    return deps.legacyDb.transaction(() => {
-      if (!repo.messageExists(deps.legacyDb, userMessage.id)) return undefined;
-      if (written.isCrisis) repo.recordCrisisSignal(deps.legacyDb, { chatId: chat.id, at: now });
-      const reply = repo.appendMessage(deps.legacyDb, {
+    return await inTransaction(deps.db, async (db) => {
+      if (!(await repo.messageExists(db, userMessage.id))) return undefined;
+      if (written.isCrisis) await repo.recordCrisisSignal(db, { chatId: chat.id, at: now });
+      const reply = await repo.appendMessage(db, {
         message: replyRow(written.text, written, { answers: userMessage, now }),
       });
-      jobsRepo.markDone(deps.legacyDb, { messageId: userMessage.id, now });
-      if (written.isCrisis) countReferral(deps, { kind: 'crisis_reply' });
+      await jobsRepo.markDone(db, { messageId: userMessage.id, now });
+      if (written.isCrisis) await countReferral({ ...deps, db }, { kind: 'crisis_reply' });
       return reply;
-    })();
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    jobsRepo.markDone(deps.legacyDb, { messageId: userMessage.id, now });
-    return repo.findReplyTo(deps.legacyDb, userMessage.id);
+    await jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });
+    return repo.findReplyTo(deps.db, userMessage.id);
   }
 }
 
@@ -261,19 +263,19 @@ function storeReply(
  * and her message carries REPLY_FAILED_MESSAGE with a new change, so a pull shows it. Sending
  * the same message id again queues it anew. False when the claim had lost the job.
  */
-export function recordReplyFailure(
+export async function recordReplyFailure(
   deps: Deps,
   claim: { messageId: string; userId: string; attempts: number },
-): boolean {
-  return deps.legacyDb.transaction(() => {
-    const failed = jobsRepo.markFailed(deps.legacyDb, { ...claim, now: deps.now() });
+): Promise<boolean> {
+  return inTransaction(deps.db, async (db) => {
+    const failed = await jobsRepo.markFailed(db, { ...claim, now: deps.now() });
     if (failed) {
-      repo.setReplyError(deps.legacyDb, {
+      await repo.setReplyError(db, {
         id: claim.messageId,
         replyError: REPLY_FAILED_MESSAGE,
-        changeSeq: repo.nextChangeSeq(deps.legacyDb, claim.userId),
+        changeSeq: await repo.nextChangeSeq(db, claim.userId),
       });
     }
     return failed;
-  })();
+  });
 }
