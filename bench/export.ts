@@ -11,17 +11,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { EXPORT_PATH, EXPORT_ZIP_PATH, PROFILE_IMAGE_FIELD } from '@shared/account';
 import { imageUrlOf } from '@shared/ocr-api';
-import { DB_FILE_NAME, openDatabase } from '../sync-server/src/db/open';
 import { imageFile, writeImageFile } from '../sync-server/src/images/files';
 import { insertImage } from '../sync-server/src/images/repo';
 import { makeDataDir } from '../tests/integration/harness';
 import { startServer, stopProcess } from './process';
 import { report } from './report';
-import { seedHistory } from './seed';
+import { seedHistory, withDataDirDb } from './seed';
 
 const CHATS = Number(process.env.BENCH_EXPORT_CHATS ?? 1000);
 const MESSAGES_PER_CHAT = 50;
@@ -119,17 +117,16 @@ async function seedScreenshots(dataDir: string, userId: string): Promise<number>
         .toBuffer(),
     ),
   );
-  const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
   let bytes = 0;
-  try {
-    const mine = db
-      .prepare<[string, number], { id: string }>(
-        `SELECT id FROM messages WHERE user_id = ? AND role = 'user' ORDER BY chat_id LIMIT ?`,
-      )
-      .all(userId, SENT_SCREENSHOTS);
-    const show = db.prepare(
-      `UPDATE messages SET image_url = ?, is_ocr = 1, extracted_text = ? WHERE id = ?`,
-    );
+  await withDataDirDb(dataDir, async (db) => {
+    const mine = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('role', '=', 'user')
+      .orderBy('chat_id')
+      .limit(SENT_SCREENSHOTS)
+      .execute();
     for (let i = 0; i < SCREENSHOTS; i += 1) {
       const png = pngs[i % pngs.length] as Buffer;
       const row = {
@@ -142,20 +139,22 @@ async function seedScreenshots(dataDir: string, userId: string): Promise<number>
         createdAt: Date.now(),
       };
       await writeImageFile(imageFile(dataDir, row), png);
-      insertImage(db, row);
+      await insertImage(db, row);
       bytes += png.length;
       const message = mine[i];
       if (i < SENT_SCREENSHOTS && message) {
-        show.run(
-          imageUrlOf(row.id),
-          'Them: are we still on for friday?\nMe: yes!! 7pm',
-          message.id,
-        );
+        await db
+          .updateTable('messages')
+          .set({
+            image_url: imageUrlOf(row.id),
+            is_ocr: 1,
+            extracted_text: 'Them: are we still on for friday?\nMe: yes!! 7pm',
+          })
+          .where('id', '=', message.id)
+          .execute();
       }
     }
-  } finally {
-    db.close();
-  }
+  });
   return bytes;
 }
 
@@ -186,7 +185,9 @@ async function main() {
     const pid = server.pid ?? 0;
     const user = await register(baseUrl);
     await uploadPicture(baseUrl, user.cookie);
-    seedHistory(dataDir, { userId: user.id, chats: CHATS, messagesPerChat: MESSAGES_PER_CHAT });
+    await withDataDirDb(dataDir, (db) =>
+      seedHistory(db, { userId: user.id, chats: CHATS, messagesPerChat: MESSAGES_PER_CHAT }),
+    );
     const imageBytes = await seedScreenshots(dataDir, user.id);
 
     const zipRun = await peakDuring(pid, () => drain(baseUrl, EXPORT_ZIP_PATH, user.cookie));

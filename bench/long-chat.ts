@@ -15,10 +15,10 @@
  * Prints a table; exits 1 on a missed budget.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { chromium, devices, type Page } from '@playwright/test';
 import * as chatsRepo from '../sync-server/src/chats/repo';
-import { DB_FILE_NAME, openDatabase } from '../sync-server/src/db/open';
+import { inTransaction } from '../sync-server/src/db/database';
+import { withDataDirDb } from './seed';
 import { startTestServer } from '../tests/integration/harness';
 import { report, type Check } from './report';
 import { DIST, ensureBuild } from './build';
@@ -65,37 +65,37 @@ export function textOf(n: number): string {
  * read text every 50th and one message of hers reading as a crisis (its help card), and a
  * short chat beside it, written as the chats use cases store them, in one transaction.
  */
-function seedChats(dataDir: string, userId: string) {
-  const db = openDatabase(join(dataDir, DB_FILE_NAME));
+async function seedChats(dataDir: string, userId: string) {
   const longChat = randomUUID();
   const shortChat = randomUUID();
   const start = Date.now() - (COUNT + 10) * 60_000;
-  try {
-    db.prepare(
-      `INSERT INTO entitlements (user_id, tier, expires_at, updated_at) VALUES (?, 'premium', NULL, ?)
-       ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
-    ).run(userId, Date.now());
-    db.transaction(() => {
+  await withDataDirDb(dataDir, async (target) => {
+    await target
+      .insertInto('entitlements')
+      .values({ user_id: userId, tier: 'premium', expires_at: null, updated_at: Date.now() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ tier: 'premium', expires_at: null }))
+      .execute();
+    await inTransaction(target, async (db) => {
       const chats = [
         { id: longChat, title: 'The long chat', count: COUNT, at: start },
         { id: shortChat, title: 'A short chat', count: 4, at: start + 1 },
       ];
       for (const chat of chats) {
-        chatsRepo.insertChat(db, {
+        await chatsRepo.insertChat(db, {
           id: chat.id,
           userId,
           personaId: 1,
           title: chat.title,
           createdAt: chat.at,
           updatedAt: chat.at + chat.count * 60_000,
-          changeSeq: chatsRepo.nextChangeSeq(db, userId),
+          changeSeq: await chatsRepo.nextChangeSeq(db, userId),
         });
         let hers: string | null = null;
         for (let n = 1; n <= chat.count; n += 1) {
           const id = randomUUID();
           const fromHer = n % 2 === 1;
           const screenshot = fromHer && n % 50 === 1;
-          chatsRepo.insertMessage(db, {
+          await chatsRepo.insertMessage(db, {
             id,
             chatId: chat.id,
             userId,
@@ -114,17 +114,15 @@ function seedChats(dataDir: string, userId: string) {
             ocrStructuredData: null,
             ocrConfidence: null,
             createdAt: chat.at + n * 60_000,
-            changeSeq: chatsRepo.nextChangeSeq(db, userId),
+            changeSeq: await chatsRepo.nextChangeSeq(db, userId),
             chatSeq: n,
             replyError: null,
           });
           if (fromHer) hers = id;
         }
       }
-    })();
-  } finally {
-    db.close();
-  }
+    });
+  });
   return { longChat, shortChat };
 }
 
@@ -299,7 +297,7 @@ async function main() {
     });
     if (registered.status() !== 201) throw new Error(`register answered ${registered.status()}`);
     const { id: userId } = (await registered.json()) as { id: string };
-    const { longChat, shortChat } = seedChats(server.dataDir, userId);
+    const { longChat, shortChat } = await seedChats(server.dataDir, userId);
 
     await page.goto(`/chat/${shortChat}`);
     const pulled = performance.now();

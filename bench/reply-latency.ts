@@ -93,7 +93,7 @@ async function main() {
     const email = `bench-reply-${randomUUID()}@example.com`;
     const registered = await client.post('/api/register', { email, password: 'bench-pass-123' });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-    grant(server, registered.body.id as string, 'premium');
+    await grant(server, registered.body.id as string, 'premium');
     const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
 
     const times = { direct: [] as number[], app: [] as number[] };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as chatsRepo from '../sync-server/src/chats/repo';
+import { inTransaction, sqliteDb } from '../sync-server/src/db/database';
+import type { Db } from '../sync-server/src/db/database';
 import { DB_FILE_NAME, openDatabase } from '../sync-server/src/db/open';
 
 const REPLY =
@@ -8,61 +10,71 @@ const REPLY =
 const MINE = 'So today at school something happened and I do not know how to feel about it.';
 
 /**
- * Writes `chats` chats of `messagesPerChat` messages (hers and replies, alternating) for a
- * user straight into the server's database, as the chats use cases would, in one transaction.
+ * Runs `use` with a Db of its own on the SQLite database in `dataDir` (a server's, while it
+ * runs: another connection, as an ops script would be), closed after.
  */
-export function seedHistory(
-  dataDir: string,
-  props: { userId: string; chats: number; messagesPerChat: number },
-): void {
-  const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
-  const now = Date.now() - 1000 * 60 * 60 * 24 * 30;
+export async function withDataDirDb<T>(dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {
+  const handle = openDatabase(path.join(dataDir, DB_FILE_NAME));
+  const db = sqliteDb(handle);
   try {
-    db.transaction(() => {
-      for (let c = 0; c < props.chats; c += 1) {
-        const chatId = randomUUID();
-        const at = now + c * 1000;
-        chatsRepo.insertChat(db, {
-          id: chatId,
-          userId: props.userId,
-          personaId: 1,
-          title: `Chat number ${c}`,
-          createdAt: at,
-          updatedAt: at,
-          changeSeq: chatsRepo.nextChangeSeq(db, props.userId),
-        });
-        let previous: string | null = null;
-        for (let m = 0; m < props.messagesPerChat; m += 1) {
-          const id = randomUUID();
-          const isReply = m % 2 === 1;
-          chatsRepo.insertMessage(db, {
-            id,
-            chatId,
-            userId: props.userId,
-            role: isReply ? 'assistant' : 'user',
-            content: isReply ? REPLY : MINE,
-            isCrisis: 0,
-            helpCard: 0,
-            care: 0,
-            replyTo: isReply ? previous : null,
-            isOcr: 0,
-            isEnhancedOcr: 0,
-            imageUrl: null,
-            extractedText: null,
-            analysisType: null,
-            ocrAnalysis: null,
-            ocrStructuredData: null,
-            ocrConfidence: null,
-            createdAt: at + m,
-            changeSeq: chatsRepo.nextChangeSeq(db, props.userId),
-            chatSeq: m + 1,
-            replyError: null,
-          });
-          previous = id;
-        }
-      }
-    })();
+    return await use(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
+}
+
+/**
+ * Writes `chats` chats of `messagesPerChat` messages (hers and replies, alternating) for a
+ * user straight into the server's database (`db`, SQLite or PostgreSQL), as the chats use
+ * cases would, in one transaction.
+ */
+export async function seedHistory(
+  target: Db,
+  props: { userId: string; chats: number; messagesPerChat: number },
+): Promise<void> {
+  const now = Date.now() - 1000 * 60 * 60 * 24 * 30;
+  await inTransaction(target, async (db) => {
+    for (let c = 0; c < props.chats; c += 1) {
+      const chatId = randomUUID();
+      const at = now + c * 1000;
+      await chatsRepo.insertChat(db, {
+        id: chatId,
+        userId: props.userId,
+        personaId: 1,
+        title: `Chat number ${c}`,
+        createdAt: at,
+        updatedAt: at,
+        changeSeq: await chatsRepo.nextChangeSeq(db, props.userId),
+      });
+      let previous: string | null = null;
+      for (let m = 0; m < props.messagesPerChat; m += 1) {
+        const id = randomUUID();
+        const isReply = m % 2 === 1;
+        await chatsRepo.insertMessage(db, {
+          id,
+          chatId,
+          userId: props.userId,
+          role: isReply ? 'assistant' : 'user',
+          content: isReply ? REPLY : MINE,
+          isCrisis: 0,
+          helpCard: 0,
+          care: 0,
+          replyTo: isReply ? previous : null,
+          isOcr: 0,
+          isEnhancedOcr: 0,
+          imageUrl: null,
+          extractedText: null,
+          analysisType: null,
+          ocrAnalysis: null,
+          ocrStructuredData: null,
+          ocrConfidence: null,
+          createdAt: at + m,
+          changeSeq: await chatsRepo.nextChangeSeq(db, props.userId),
+          chatSeq: m + 1,
+          replyError: null,
+        });
+        previous = id;
+      }
+    }
+  });
 }

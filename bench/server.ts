@@ -22,7 +22,7 @@ import type { RecordedAnswer } from './bare-koa';
 import { freePort, startProcess, stopProcess, waitUntilUp } from './process';
 import { report } from './report';
 import type { Check } from './report';
-import { seedHistory } from './seed';
+import { seedHistory, withDataDirDb } from './seed';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 3;
@@ -118,13 +118,13 @@ async function seedUsers(baseUrl: string, dataDir: string): Promise<User[]> {
   const users: User[] = [];
   for (let index = 0; index < USERS; index += 1) {
     const { id, cookie } = await register(baseUrl, index);
-    seedHistory(dataDir, {
-      userId: id,
-      chats: CHATS_PER_USER,
-      messagesPerChat: MESSAGES_PER_CHAT,
-    });
+    await withDataDirDb(dataDir, (db) =>
+      seedHistory(db, { userId: id, chats: CHATS_PER_USER, messagesPerChat: MESSAGES_PER_CHAT }),
+    );
     const cursor = await cursorNow(baseUrl, cookie);
-    seedHistory(dataDir, { userId: id, chats: 1, messagesPerChat: DELTA_MESSAGES });
+    await withDataDirDb(dataDir, (db) =>
+      seedHistory(db, { userId: id, chats: 1, messagesPerChat: DELTA_MESSAGES }),
+    );
     const chats = await getJson<{ id: string }[]>(baseUrl, '/api/chats', cookie);
     users.push({ id, cookie, cursor, chatIds: chats.map((chat) => chat.id) });
   }

@@ -173,7 +173,7 @@ async function main() {
     const email = `bench-browser-${Date.now()}@example.com`;
     const answer = await client.post('/api/register', { email, password: PASSWORD });
     if (answer.status !== 201) throw new Error(`register answered ${answer.status}`);
-    seedHistory(server.dataDir, {
+    await seedHistory(server.db, {
       userId: answer.body.id as string,
       chats: CHATS,
       messagesPerChat: MESSAGES_PER_CHAT,

@@ -42,7 +42,7 @@ async function measure(server: Awaited<ReturnType<typeof startTestServer>>, chat
   const email = `bench-${chats}-${randomUUID()}@example.com`;
   const answer = await client.post('/api/register', { email, password: 'bench-pass-123' });
   if (answer.status !== 201) throw new Error(`register answered ${answer.status}`);
-  seedHistory(server.dataDir, { userId: answer.body.id as string, chats, messagesPerChat: 50 });
+  await seedHistory(server.db, { userId: answer.body.id as string, chats, messagesPerChat: 50 });
   // Seeding blocks this process for seconds, past the server's keep-alive timeout: let the
   // server close the idle connection now, or the next request races that close (ECONNRESET).
   await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,7 +7,6 @@ import { createReplyJobs } from './replies/jobs';
 import type { ReplyJobs } from './replies/jobs';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import type { LegacyDb } from './db/open';
 import type { Deps } from './deps';
 import { jsonBody } from './http/body';
 import { compressAnswers } from './http/compress';
@@ -49,8 +48,6 @@ import type { ReplyProvider } from './replies/types';
 export interface AppOptions {
   config: Config;
   db: Db;
-  /** The SQLite connection under `db`, while some code still uses it (Deps.legacyDb). */
-  legacyDb: LegacyDb;
   logger: Logger;
   /** Milliseconds since the epoch; tests pass a clock they can move. */
   now?: () => number;
@@ -116,7 +113,6 @@ export interface App {
 export function createApp({
   config,
   db,
-  legacyDb,
   logger,
   now = Date.now,
   mailer,
@@ -128,7 +124,6 @@ export function createApp({
   const deps: Deps = {
     config,
     db,
-    legacyDb,
     logger,
     now,
     limiter: createRateLimiter(db, now),

@@ -1,7 +1,6 @@
 import type { ReplyJobs } from './replies/jobs';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import type { LegacyDb } from './db/open';
 import type { RateLimiter } from './http/rateLimit';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -15,8 +14,6 @@ export interface Deps {
   config: Config;
   /** The database (SQLite or PostgreSQL) through Kysely: see db/database.ts. */
   db: Db;
-  /** The SQLite connection under `db`, for code not yet moved to `db`; goes once all has. */
-  legacyDb: LegacyDb;
   logger: Logger;
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now: () => number;

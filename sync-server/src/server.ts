@@ -6,13 +6,14 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { openConfiguredDatabase } from './db/configured';
 import type { Db } from './db/database';
-import type { LegacyDb } from './db/open';
+import type { SqliteConnection } from './db/open';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { trackSends } from './mail/tracked';
 import type { Logger } from './logger';
 import type { OcrReader } from './ocr/reader';
 import { pruneProcessedMutations } from './sync/service';
+import { backgroundWrite } from './db/backgroundWrites';
 
 export interface ServerOptions {
   /** Defaults to a pino logger at LOG_LEVEL. */
@@ -39,10 +40,10 @@ export interface RunningServer {
   /** The server's database (SQLite or PostgreSQL): a test seeds and inspects it through this. */
   db: Db;
   /**
-   * On SQLite, the server's own connection under `db` (a test makes its writes fail, as a full
-   * disk would); undefined on PostgreSQL.
+   * On SQLite, the server's own better-sqlite3 connection under `db` (a test makes its writes
+   * fail, as a full disk would); undefined on PostgreSQL.
    */
-  legacyDb: LegacyDb | undefined;
+  sqlite: SqliteConnection | undefined;
   /**
    * Stops the reply jobs (a reply being written goes back to the queue for the next start),
    * stops accepting, lets in-flight requests and outgoing mail finish, then closes the database.
@@ -86,7 +87,7 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
-  const { db, legacyDb, sqlite } = await openConfiguredDatabase(config, logger);
+  const { db, sqlite } = await openConfiguredDatabase(config, logger);
   let stopPruning = () => Promise.resolve();
   let listening: Server | undefined;
   try {
@@ -114,7 +115,6 @@ export async function startServer(
     const app = createApp({
       config: runConfig,
       db,
-      legacyDb,
       logger,
       mailer,
       now: options.now,
@@ -128,7 +128,7 @@ export async function startServer(
       server,
       config: runConfig,
       db,
-      legacyDb: sqlite ? legacyDb : undefined,
+      sqlite,
       close: () =>
         Promise.resolve()
           .then(stopPruning)
@@ -167,12 +167,13 @@ async function startPruning(props: {
 }): Promise<() => Promise<void>> {
   let running: Promise<void> | undefined;
   const prune = async () => {
-    try {
-      const removed = await pruneProcessedMutations({ db: props.db, now: props.now });
-      if (removed) props.logger.info({ removed }, 'old processed mutation ids pruned');
-    } catch (error) {
-      props.logger.error({ err: error }, 'pruning processed mutation ids failed');
-    }
+    const removed = await backgroundWrite(
+      props,
+      'pruning processed mutation ids',
+      () => pruneProcessedMutations({ db: props.db, now: props.now }),
+      (count) => count > 0,
+    );
+    if (removed) props.logger.info({ removed }, 'old processed mutation ids pruned');
   };
   const pruneOnce = () => {
     running ??= prune().finally(() => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { appendMessage } from '../../sync-server/src/chats/repo';
+import { inTransaction, sqliteDb } from '../../sync-server/src/db/database';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signUpViaApi } from './helpers';
 
@@ -57,12 +58,13 @@ async function chatOfManyMessages(page: Page): Promise<string> {
        ON CONFLICT (user_id) DO UPDATE SET tier = 'premium', expires_at = NULL`,
     ).run(userId, Date.now());
     const start = Date.now() - COUNT * 60_000;
-    db.transaction(() => {
+    const kysely = sqliteDb(db);
+    await inTransaction(kysely, async (trx) => {
       let hers = '';
       for (let n = 1; n <= COUNT; n += 1) {
         const id = randomUUID();
         const fromHer = n % 2 === 1;
-        appendMessage(db, {
+        await appendMessage(trx, {
           message: {
             id,
             chatId,
@@ -86,7 +88,7 @@ async function chatOfManyMessages(page: Page): Promise<string> {
         });
         if (fromHer) hers = id;
       }
-    })();
+    });
   } finally {
     db.close();
   }

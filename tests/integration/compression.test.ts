@@ -67,7 +67,7 @@ describe('compressed answers', () => {
     server = await startTestServer({ dataDir, env: { STATIC_DIR: dist } });
     const signedIn = await signedInClient(server, 'compress');
     client = signedIn.client;
-    seedHistory(server.dataDir, { userId: signedIn.userId, chats: 10, messagesPerChat: 20 });
+    await seedHistory(server.db, { userId: signedIn.userId, chats: 10, messagesPerChat: 20 });
     pullUrl = `${server.url}/api/sync/pull?cursor=0&limit=1000`;
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LegacyDb as Db } from '../../sync-server/src/db/open';
+import type { SqliteConnection as Db } from '../../sync-server/src/db/open';
 import { grant, signedInClient } from './fakes/besties';
 import { FakeOpenAi } from './fakes/openai';
 import { createChat, eventually, messageIdOf, pullAll, push, replyWritten } from './fakes/sync';
@@ -80,7 +80,7 @@ describe.skipIf(onPostgres)('a full disk under a reply job', () => {
       logs
         .errors()
         .some((line) => line.msg === msg && (line.err as { code?: string }).code === 'SQLITE_FULL');
-    const spaceBack = fillDisk(server.legacyDb!);
+    const spaceBack = fillDisk(server.sqlite!);
     const reply = replyWritten(client, chatId, messageId);
     // Renewed every third of a lease while the model writes.
     await eventually(failed("renewing a reply job's lease failed"));

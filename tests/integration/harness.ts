@@ -1,4 +1,4 @@
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,6 @@ import { loadConfig } from '../../sync-server/src/config';
 import { postgresDb, sqliteDb } from '../../sync-server/src/db/database';
 import type { Db } from '../../sync-server/src/db/database';
 import { DB_FILE_NAME, openDatabase } from '../../sync-server/src/db/open';
-import type { LegacyDb } from '../../sync-server/src/db/open';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../sync-server/src/sessions/cookie';
 import type { Config } from '../../sync-server/src/config';
 import type { Logger } from '../../sync-server/src/logger';
@@ -58,15 +57,13 @@ export class LogCapture {
   }
 }
 
-export interface TestServer extends Omit<RunningServer, 'db' | 'legacyDb'> {
+export interface TestServer extends RunningServer {
   /**
    * The server's own database (Kysely), on SQLite or PostgreSQL: what a test reads to check
    * what was stored, or writes to seed what no request can make. Never destroy it: the server
    * closes it.
    */
   db: Db;
-  /** The server's better-sqlite3 connection, on SQLite only (a full disk is simulated on it). */
-  legacyDb?: LegacyDb;
   dataDir: string;
   clock: TestClock;
   /** A new browser-like client with its own cookie jar. */
@@ -204,17 +201,6 @@ export async function withDataOf<T>(dataDir: string, use: (db: Db) => Promise<T>
   }
 }
 
-/**
- * The server's database as the contract has it (RunningServer.db a Kysely Db on both engines,
- * legacyDb the better-sqlite3 connection on SQLite only), also from a server that still hands
- * its better-sqlite3 connection as `db`: then the Db is Kysely over that same connection.
- */
-function databasesOf(running: RunningServer): { db: Db; legacyDb?: LegacyDb } {
-  const { db, legacyDb } = running as unknown as { db: Db | LegacyDb; legacyDb?: LegacyDb };
-  if (db instanceof Kysely) return { db, legacyDb };
-  return { db: sqliteDb(db), legacyDb: db };
-}
-
 /** The real server on an ephemeral port over a temporary DATA_DIR (and database). */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   let dataDir = options.dataDir;
@@ -231,7 +217,6 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
   return {
     ...running,
-    ...databasesOf(running),
     dataDir: dir,
     clock,
     client: () => new Client(running.url),

@@ -43,8 +43,7 @@ describe('a restart over the same DATA_DIR', () => {
     expect(versions[0]).toEqual({ version: 1, name: 'accounts' });
     expect(await migrate(server.db)).toEqual([]);
     // On SQLite, the file stays in WAL mode.
-    if (server.legacyDb)
-      expect(server.legacyDb.pragma('journal_mode', { simple: true })).toBe('wal');
+    if (server.sqlite) expect(server.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
   it('uses SESSION_SECRET when it is set, and does not write one', async () => {

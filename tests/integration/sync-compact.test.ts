@@ -60,7 +60,7 @@ describe('GET /api/sync/pull?format=compact', () => {
 
   it('sends a long history in larger pages at under a third of the bytes of the default format', async () => {
     const { client, userId } = await signedInClient(server);
-    seedHistory(server.dataDir, { userId, chats: 40, messagesPerChat: 50 });
+    await seedHistory(server.db, { userId, chats: 40, messagesPerChat: 50 });
     const plain = await client.get(`/api/sync/pull?cursor=0&limit=${PULL_MAX_LIMIT}`);
     const compact = await client.get(
       `/api/sync/pull?format=compact&cursor=0&limit=${PULL_COMPACT_MAX_LIMIT}`,

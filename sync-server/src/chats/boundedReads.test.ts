@@ -4,11 +4,9 @@ import { PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import type { Config } from '../config';
 import type { KyselyPlugin } from 'kysely';
-import { sqliteDb } from '../db/database';
 import type { Db } from '../db/database';
-import { migrate } from '../db/migrate';
-import { openDatabase } from '../db/open';
-import type { LegacyDb } from '../db/open';
+import { openMemorySqlite } from '../db/memory';
+import type { SqliteConnection } from '../db/open';
 import type { Deps } from '../deps';
 import { BUILTIN_HISTORY_ROWS, builtinProvider } from '../replies/builtin/engine';
 import { MODEL_HISTORY_ROWS } from '../replies/prompt';
@@ -23,7 +21,7 @@ const CHAT_LENGTH = 5000;
 const T0 = Date.UTC(2030, 0, 1);
 
 /** The connection under `db`, for seeding rows in bulk. */
-let handle: LegacyDb;
+let handle: SqliteConnection;
 let db: Db;
 let rowsRead = 0;
 let statementsRun = 0;
@@ -86,10 +84,8 @@ const user = {
   location: null,
 } as unknown as UserRow;
 
-beforeEach(() => {
-  handle = openDatabase(':memory:');
-  migrate(handle);
-  db = sqliteDb(handle);
+beforeEach(async () => {
+  ({ db, sqlite: handle } = await openMemorySqlite());
   handle
     .prepare(
       "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'u@example.com', 'h', 0, 0)",
@@ -105,7 +101,6 @@ beforeEach(() => {
   deps = {
     db: db.withPlugin(countingRows),
     // The same connection, for the rooms (users, entitlements) not moved to `db` yet.
-    legacyDb: handle,
     now: () => T0 + 10_000_000,
     logger: pino({ level: 'silent' }),
     config: { openaiModeration: false, storageQuotaBytes: 1e12 } as Config,

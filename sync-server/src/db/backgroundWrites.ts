@@ -1,36 +1,31 @@
 import type { Logger } from '../logger';
-import type { LegacyDb as Db } from './open';
+import type { Db } from './database';
 
-/** When the last background write failed, per connection; gone once one succeeds again. */
+/** When the last background write failed, per database; gone once one writes again. */
 const lastFailures = new WeakMap<Db, number>();
 
 /**
  * Runs a write no request waits for (a reply job's bookkeeping, a lease, a prune). Nobody could
- * catch its failure (a full disk, an I/O error): it would end the process. It is logged, kept
- * for /api/health, and answered as undefined; what it was for is tried again later.
+ * catch its failure (a full disk, the database out of reach): it is logged, kept for
+ * /api/health, and answered as undefined; what it was for is tried again later. The failure is
+ * forgotten once a background write succeeds that `wrote` something (by default any): a claim
+ * that found no job commits even on a full disk, and shows nothing about writes.
  */
-export function backgroundWrite<T>(
-  props: { legacyDb: Db; logger: Logger; now: () => number },
+export async function backgroundWrite<T>(
+  props: { db: Db; logger: Logger; now: () => number },
   what: string,
-  write: () => T,
-): T | undefined {
+  write: () => Promise<T>,
+  wrote: (result: T) => boolean = () => true,
+): Promise<T | undefined> {
   try {
-    const failing = lastFailures.has(props.legacyDb);
-    const before = failing ? totalChanges(props.legacyDb) : 0;
-    const result = write();
-    // A write that changed nothing (no job to claim) commits even on a full disk: it shows
-    // nothing about the writes failing.
-    if (failing && totalChanges(props.legacyDb) !== before) lastFailures.delete(props.legacyDb);
+    const result = await write();
+    if (wrote(result)) lastFailures.delete(props.db);
     return result;
   } catch (error) {
-    lastFailures.set(props.legacyDb, props.now());
+    lastFailures.set(props.db, props.now());
     props.logger.error({ err: error }, `${what} failed`);
     return undefined;
   }
-}
-
-function totalChanges(db: Db): number {
-  return db.prepare<[], number>('SELECT total_changes()').pluck().get() ?? 0;
 }
 
 /** When a background write last failed, while none has succeeded since; else undefined. */

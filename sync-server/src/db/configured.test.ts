@@ -27,17 +27,17 @@ beforeEach(async () => {
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('openConfiguredDatabase', () => {
-  it("without DATABASE_URL: DATA_DIR's SQLite file, migrated, with its connection as legacyDb", async () => {
+  it("without DATABASE_URL: DATA_DIR's SQLite file, migrated, with its connection beside", async () => {
     const opened = await openConfiguredDatabase({ dataDir, databaseUrl: null }, { warn });
     try {
       expect(engineOf(opened.db)).toBe('sqlite');
-      expect(opened.sqlite).toBe(true);
+      expect(opened.sqlite?.open).toBe(true);
       expect(opened.applied).toEqual(ALL);
       expect(existsSync(path.join(dataDir, DB_FILE_NAME))).toBe(true);
       expect(existsSync(path.join(dataDir, INSTALLED_MARKER))).toBe(true);
-      // One connection: what legacyDb writes, db reads.
-      opened.legacyDb
-        .prepare(
+      // One connection: what the better-sqlite3 connection writes, db reads.
+      opened
+        .sqlite!.prepare(
           "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'e', 'h', 0, 0)",
         )
         .run();
@@ -60,23 +60,15 @@ describe('openConfiguredDatabase', () => {
     );
   });
 
-  it('with DATABASE_URL: PostgreSQL, migrated, no SQLite file, and a legacyDb that refuses use', async () => {
+  it('with DATABASE_URL: PostgreSQL, migrated, and no SQLite file', async () => {
     const url = await postgres.createDatabase();
     const opened = await openConfiguredDatabase({ dataDir, databaseUrl: url }, { warn });
     try {
       expect(engineOf(opened.db)).toBe('postgres');
-      expect(opened.sqlite).toBe(false);
+      expect(opened.sqlite).toBeUndefined();
       expect(opened.applied).toEqual(ALL);
       expect(existsSync(path.join(dataDir, DB_FILE_NAME))).toBe(false);
       expect(existsSync(path.join(dataDir, INSTALLED_MARKER))).toBe(false);
-      expect(() => opened.legacyDb.prepare('SELECT 1')).toThrow(
-        'legacyDb.prepare: this code is not moved to the new data layer yet (deps.db, Kysely), ' +
-          'so it cannot run on PostgreSQL (DATABASE_URL).',
-      );
-      expect(() => opened.legacyDb.transaction(() => 1)).toThrow(/legacyDb\.transaction/);
-      // Looking at it (a promise's resolution, a log line) is not using it.
-      expect(await Promise.resolve(opened.legacyDb)).toBe(opened.legacyDb);
-      expect(String(Object.prototype.toString.call(opened.legacyDb))).toBe('[object Object]');
     } finally {
       await opened.db.destroy();
     }

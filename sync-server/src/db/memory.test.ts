@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openMemoryDatabases, openMemoryDb } from './memory';
+import { openMemorySqlite, openMemoryDb } from './memory';
 import { readMigrations } from './migrate';
 
 describe('openMemoryDb', () => {
@@ -11,7 +11,7 @@ describe('openMemoryDb', () => {
   });
 
   it('shares one connection with legacyDb, which destroy closes too', async () => {
-    const { db, legacyDb } = await openMemoryDatabases();
+    const { db, sqlite: legacyDb } = await openMemorySqlite();
     legacyDb
       .prepare(
         "INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u', 'e', 'h', 0, 0)",

@@ -7,7 +7,7 @@ import { migrate, readMigrations } from './migrate';
 import type { Migration } from './migrate';
 import { MIGRATION_FILES } from './migrations/index';
 import { openDatabase } from './open';
-import type { LegacyDb } from './open';
+import type { SqliteConnection as LegacyDb } from './open';
 
 let handle: LegacyDb;
 let db: Db;

@@ -2,7 +2,9 @@ import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME, openDatabase, openDataDirDatabase, withoutFlush } from './open';
+import type { Kysely } from 'kysely';
+import { inTransaction, sqliteDb } from './database';
+import { DB_FILE_NAME, openDatabase, openDataDirDatabase } from './open';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
@@ -41,55 +43,37 @@ describe('openDatabase', () => {
     db.close();
   });
 
-  it('begins transactions IMMEDIATE: a write from another process waits its turn, never fails ours', () => {
+  it('begins transactions IMMEDIATE: a write from another process waits its turn, never fails ours', async () => {
     const file = path.join(root, 'x.sqlite');
-    const ours = openDatabase(file);
-    ours.exec('CREATE TABLE t (x)');
-    ours.prepare('INSERT INTO t VALUES (0)').run();
+    const handle = openDatabase(file);
+    handle.exec('CREATE TABLE t (x)');
+    handle.prepare('INSERT INTO t VALUES (0)').run();
+    const ours = sqliteDb(handle) as unknown as Kysely<{ t: { x: number } }>;
     const other = openDatabase(file);
     other.pragma('busy_timeout = 0');
     const bump = () => other.prepare('UPDATE t SET x = x + 1').run();
     // Read, then write what was read; the other connection tries to write in between. Begun
     // DEFERRED, its write would land and ours would then fail with SQLITE_BUSY.
-    const readThenWrite = ours.transaction(() => {
-      const { x } = ours.prepare<[], { x: number }>('SELECT x FROM t').get()!;
-      let meanwhile = 'written';
+    const meanwhile = await inTransaction(ours as never, async (trx) => {
+      const db = trx as unknown as Kysely<{ t: { x: number } }>;
+      const { x } = await db.selectFrom('t').select('x').executeTakeFirstOrThrow();
+      let seen = 'written';
       try {
         bump();
       } catch (error) {
-        meanwhile = (error as { code: string }).code;
+        seen = (error as { code: string }).code;
       }
-      ours.prepare('UPDATE t SET x = ?').run(x + 10);
-      return meanwhile;
+      await db
+        .updateTable('t')
+        .set({ x: x + 10 })
+        .execute();
+      return seen;
     });
-    expect(readThenWrite()).toBe('SQLITE_BUSY');
+    expect(meanwhile).toBe('SQLITE_BUSY');
     bump();
-    expect(ours.prepare('SELECT x FROM t').get()).toEqual({ x: 11 });
+    expect(handle.prepare('SELECT x FROM t').get()).toEqual({ x: 11 });
     other.close();
-    ours.close();
-  });
-
-  it('runs a transaction with its arguments and answer; a nested one that throws is undone alone', () => {
-    const db = openDatabase(path.join(root, 'x.sqlite'));
-    db.exec('CREATE TABLE t (x)');
-    const insert = (x: number) => db.prepare('INSERT INTO t VALUES (?)').run(x);
-    const all = () => db.prepare<[], { x: number }>('SELECT x FROM t ORDER BY x').all();
-    const failing = db.transaction((x: number) => {
-      insert(x);
-      throw new Error(`no ${x}`);
-    });
-    const outer = db.transaction((a: number, b: number) => {
-      insert(a);
-      expect(() => failing(b)).toThrow(`no ${b}`);
-      expect(db.inTransaction).toBe(true);
-      return a + b;
-    });
-    expect(outer(1, 2)).toBe(3);
-    expect(all()).toEqual([{ x: 1 }]);
-    expect(() => failing(4)).toThrow('no 4');
-    expect(db.inTransaction).toBe(false);
-    expect(all()).toEqual([{ x: 1 }]);
-    db.close();
+    await ours.destroy();
   });
 
   it('creates the database and its -wal and -shm files readable by the owner only', () => {
@@ -106,43 +90,6 @@ describe('openDatabase', () => {
     chmodSync(file, 0o644);
     openDatabase(file).close();
     expect(modeOf(file)).toBe(0o600);
-  });
-});
-
-describe('withoutFlush', () => {
-  const synchronous = (db: ReturnType<typeof openDatabase>) =>
-    db.pragma('synchronous', { simple: true });
-
-  it('commits its write with synchronous NORMAL, and the connection is FULL again after', () => {
-    const db = openDatabase(path.join(root, 'x.sqlite'));
-    db.exec('CREATE TABLE t (x)');
-    const seen = withoutFlush(db, () => {
-      db.prepare('INSERT INTO t VALUES (1)').run();
-      return synchronous(db);
-    });
-    expect(seen).toBe(1);
-    expect(synchronous(db)).toBe(2);
-    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
-    db.close();
-  });
-
-  it('is FULL again after a write that threw', () => {
-    const db = openDatabase(path.join(root, 'x.sqlite'));
-    expect(() =>
-      withoutFlush(db, () => {
-        throw new Error('no');
-      }),
-    ).toThrow('no');
-    expect(synchronous(db)).toBe(2);
-    db.close();
-  });
-
-  it('leaves an outer transaction its FULL commit', () => {
-    const db = openDatabase(path.join(root, 'x.sqlite'));
-    const seen = db.transaction(() => withoutFlush(db, () => synchronous(db)))();
-    expect(seen).toBe(2);
-    expect(synchronous(db)).toBe(2);
-    db.close();
   });
 });
 

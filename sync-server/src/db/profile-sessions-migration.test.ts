@@ -3,7 +3,7 @@ import { sqliteDb } from './database';
 import type { Db } from './database';
 import { migrate, readMigrations } from './migrate';
 import { openDatabase } from './open';
-import type { LegacyDb } from './open';
+import type { SqliteConnection as LegacyDb } from './open';
 
 // Migrated through Kysely (`kysely`), seeded and read through its SQLite connection (`db`).
 let db: LegacyDb;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DB_FILE_NAME, PRIVATE_FILE_MODE } from './open';
-import type { LegacyDb as Db } from './open';
+import type { SqliteConnection as Db } from './open';
 
 /** Written in DATA_DIR once a start succeeded: from then on, its database must be there. */
 export const INSTALLED_MARKER = 'besties.installed';

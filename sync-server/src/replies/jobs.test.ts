@@ -2,11 +2,9 @@ import { pino } from 'pino';
 import type { KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
-import { sqliteDb } from '../db/database';
 import type { Db } from '../db/database';
-import { migrate } from '../db/migrate';
-import { openDatabase } from '../db/open';
-import type { LegacyDb } from '../db/open';
+import { openMemorySqlite } from '../db/memory';
+import type { SqliteConnection } from '../db/open';
 import type { Deps } from '../deps';
 import type { ReplyRequest } from './types';
 import * as jobsRepo from './jobsRepo';
@@ -17,7 +15,7 @@ import type { ReplyJobs } from './jobs';
 const NOW = 1_000_000;
 
 /** The connection under `db`, for seeding rows. */
-let handle: LegacyDb;
+let handle: SqliteConnection;
 let db: Db;
 let jobs: ReplyJobs;
 /** The SQL of every query run through deps.db since the test began. */
@@ -35,9 +33,7 @@ const silentProvider = {
 };
 
 beforeEach(async () => {
-  handle = openDatabase(':memory:');
-  migrate(handle);
-  db = sqliteDb(handle);
+  ({ db, sqlite: handle } = await openMemorySqlite());
   handle.exec(`
     INSERT INTO users (id, email, password_hash, created_at, updated_at)
       VALUES ('u', 'u@example.com', 'h', 0, 0);
@@ -57,7 +53,6 @@ beforeEach(async () => {
   deps = {
     db: db.withPlugin(recording),
     // The same connection, for the rooms (users) not moved to `db` yet.
-    legacyDb: handle,
     now: () => NOW,
     logger: pino({ level: 'silent' }),
     config: {

@@ -99,7 +99,12 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
     const room = deps.config.replyJobConcurrency - running.size;
     if (room <= 0) return;
     try {
-      const claimed = await backgroundWrite(deps, 'claiming reply jobs', () => claim(deps, room));
+      const claimed = await backgroundWrite(
+        deps,
+        'claiming reply jobs',
+        () => claim(deps, room),
+        (jobs) => jobs.length > 0,
+      );
       for (const job of claimed ?? []) {
         // Stopped while claiming: the job goes back to the queue for the next start.
         if (phase === 'stopped') await giveBack(deps, job);
@@ -150,8 +155,11 @@ export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
       const now = deps.now();
       const claim = { ...job, now, leaseUntil: now + leaseMs };
       try {
-        const held = await backgroundWrite(deps, "renewing a reply job's lease", () =>
-          jobsRepo.renewLease(deps.db, claim),
+        const held = await backgroundWrite(
+          deps,
+          "renewing a reply job's lease",
+          () => jobsRepo.renewLease(deps.db, claim),
+          (renewed) => renewed,
         );
         // Another runner took the job over (this one stalled past its lease): let it go. A
         // renewal that failed keeps the job: the next one may succeed.

@@ -23,7 +23,7 @@ const NOW = Date.parse('2027-03-14T12:00:00Z');
 
 /** Deps for pushes of countHelpShown, which touch nothing but the counts and the limiter. */
 function depsWith(
-  hit: RateLimiter['hit'] = () => Promise.resolve({ limited: false, retryAfter: 0 }),
+  hit: RateLimiter['hit'] = () => Promise.resolve({ count: 1, limited: false, retryAfter: 0 }),
 ): Deps {
   return {
     db,
@@ -88,7 +88,7 @@ describe('push', () => {
     let failing = true;
     const deps = depsWith(() => {
       if (failing) return Promise.reject(new Error('the disk is full'));
-      return Promise.resolve({ limited: false, retryAfter: 0 });
+      return Promise.resolve({ count: 1, limited: false, retryAfter: 0 });
     });
     const props = {
       userId: 'u',

@@ -1,11 +1,8 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../sync-server/src/app';
-import { migrate } from '../../../sync-server/src/db/migrate';
-import { openDatabase } from '../../../sync-server/src/db/open';
-import type { LegacyDb } from '../../../sync-server/src/db/open';
-import { sqliteDb } from '../../../sync-server/src/db/database';
 import type { Db } from '../../../sync-server/src/db/database';
+import { openMemoryDb } from '../../../sync-server/src/db/memory';
 import { makeDataDir, testConfig } from '../harness';
 import { FUZZ_ROUTES, routeName } from './routes';
 
@@ -15,11 +12,10 @@ interface RouterLayer {
 }
 
 /** Every method and path the app's routers answer, read from the built app's router stack. */
-function appRoutes(db: Db, legacyDb: LegacyDb, dataDir: string): string[] {
+function appRoutes(db: Db, dataDir: string): string[] {
   const { koa } = createApp({
     config: testConfig(dataDir),
     db,
-    legacyDb,
     logger: pino({ level: 'silent' }),
   });
   const routes: string[] = [];
@@ -36,19 +32,16 @@ function appRoutes(db: Db, legacyDb: LegacyDb, dataDir: string): string[] {
 
 describe('the fuzz table', () => {
   // Only the app's routers are read: an empty SQLite database in memory, on either project.
-  let legacyDb: LegacyDb;
   let db: Db;
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await makeDataDir();
-    legacyDb = openDatabase(':memory:');
-    db = sqliteDb(legacyDb);
-    await migrate(db);
+    db = await openMemoryDb();
   });
   afterAll(() => db.destroy());
 
   it('lists every route the app has, so a new route cannot go unfuzzed', () => {
-    const routes = appRoutes(db, legacyDb, dataDir);
+    const routes = appRoutes(db, dataDir);
     expect(routes.length).toBeGreaterThan(30);
     expect(FUZZ_ROUTES.map(routeName).sort()).toEqual(routes);
   });

@@ -231,7 +231,6 @@ export class FuzzWorld {
   private async mintSession(userId: string): Promise<string> {
     const deps = {
       db: this.server.db,
-      legacyDb: this.server.legacyDb,
       config: this.server.config,
       now: this.clock.now,
     } as unknown as Deps;
