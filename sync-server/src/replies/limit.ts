@@ -30,9 +30,9 @@ function replyLimit(deps: Deps, props: { tier: SubscriptionTier; careMode: boole
  * help is never rationed. In care mode (`careMode`) the limit is the paid plan's, and reaching
  * it is never a wall: nothing is counted and 'kindWord' tells the caller to answer her with
  * the server's kind word and the help card instead of a model's reply. 'free': her message
- * reads as a crisis (nothing counted); 'counted': within the limit. The count is its own write
- * (the limiter's): call it before the transaction that stores what was counted, never inside
- * one, and take it back (uncountReply) when that transaction fails.
+ * reads as a crisis (nothing counted); 'counted': within the limit. The count is written
+ * through `deps.db` (inside a sync push's transaction, in it); take it back (uncountReply) when
+ * what was counted is not stored after all.
  */
 export async function countReply(
   deps: Deps,
@@ -46,10 +46,10 @@ export async function countReply(
   const careMode = props.careMode ?? false;
   if (readsAsCrisisInChat(props.texts, { riskRaised: careMode })) return 'free';
   const limit = replyLimit(deps, { tier: props.tier, careMode });
-  const state = await deps.limiter.hit(limit, props.userId);
+  const state = await deps.limiter.hit(limit, props.userId, deps.db);
   if (!state.limited) return 'counted';
   // A refused send costs nothing: it does not push the window further.
-  await deps.limiter.release(limit, props.userId);
+  await deps.limiter.release(limit, props.userId, deps.db);
   if (careMode) return 'kindWord';
   throw tooManyRequests(state.retryAfter, replyLimitMessage(state.retryAfter));
 }
@@ -60,5 +60,5 @@ export async function uncountReply(
   props: { userId: string; tier: SubscriptionTier; careMode?: boolean },
 ): Promise<void> {
   const limit = replyLimit(deps, { tier: props.tier, careMode: props.careMode ?? false });
-  await deps.limiter.release(limit, props.userId);
+  await deps.limiter.release(limit, props.userId, deps.db);
 }

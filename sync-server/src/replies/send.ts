@@ -90,9 +90,8 @@ export async function acceptMessage(
   });
   // Past her storage quota: 413 before anything is counted or stored.
   await ensureRoomFor(deps, { userId: props.userId, bytes: messageBytes(row) });
-  // Past her hourly limit, the 429 stores nothing. Counted before her message is stored (the
-  // limiter writes on its own), and taken back when it is not stored after all: a send that
-  // fails costs nothing, as when the count was in the same commit.
+  // Past her hourly limit, the 429 stores nothing. Counted before her message is stored, and
+  // taken back when it is not stored after all: a send that fails costs nothing.
   const texts = [props.message.message, props.message.extractedText];
   const counted = await countReply(deps, { ...props, texts, careMode });
   try {

@@ -69,7 +69,7 @@ export async function applyMutation(
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
     }
     case 'countHelpShown':
-      await enforce(deps.limiter, helpShownPerUser(deps.config), userId);
+      await enforce(deps.limiter, helpShownPerUser(deps.config), userId, deps.db);
       await countHelpShown(deps, { day: mutation.day, count: mutation.count });
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
   }
