@@ -18,14 +18,8 @@ const SQLITE_ONLY = [
   'sync-server/src/db/backup.test.ts',
   // The start's checks of the SQLite file: lost, emptied or damaged.
   'tests/integration/startup-check.test.ts',
-  // Fills the disk under the SQLite file through its connection (legacyDb).
+  // Fills the disk under the SQLite file through its better-sqlite3 connection.
   'tests/integration/full-disk.test.ts',
-  // Kills the server mid-burst and reads the SQLite file: WAL and synchronous = FULL.
-  'tests/integration/durability.test.ts',
-  // Reads every byte of the SQLite file, as a leaked copy of it would show.
-  'tests/integration/secrets-at-rest.test.ts',
-  // main.ts over a DATA_DIR: checks the SQLite file's WAL is folded in and closed at exit.
-  'tests/integration/shutdown.test.ts',
   // The SQLite connection's pragmas, file modes and IMMEDIATE transactions.
   'sync-server/src/db/open.test.ts',
   // Upgrades of existing SQLite databases, seeded and read through the SQLite connection
@@ -33,10 +27,12 @@ const SQLITE_ONLY = [
   'sync-server/src/db/migrate.test.ts',
   'sync-server/src/db/chat-risk-migration.test.ts',
   'sync-server/src/db/profile-sessions-migration.test.ts',
-  // One-connection helpers of better-sqlite3, going with the move to Kysely.
-  'sync-server/src/db/groupCommit.test.ts',
-  'sync-server/src/db/unchanged.test.ts',
+  // Engine-independent (a failure kept in memory), run once by the server project.
   'sync-server/src/db/backgroundWrites.test.ts',
+  // Starts its own PostgreSQL cluster and two server processes on it: run once, by the server
+  // project.
+  'tests/integration/two-process.test.ts',
+  'tests/integration/migrate-sqlite-to-postgres.test.ts',
 ];
 
 export default defineConfig({

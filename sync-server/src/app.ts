@@ -37,7 +37,9 @@ import { createPaymentProvider } from './payments/providers';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { personaRoutes } from './personas/routes';
 import { referralRoutes } from './referrals/routes';
-import { changeFeed } from './sync/notify';
+import { useBus } from './sync/notify';
+import { localBus } from './bus/bus';
+import type { Bus } from './bus/bus';
 import { syncRoutes } from './sync/routes';
 import { accountRoutes } from './account/routes';
 import { sessionRoutes } from './sessions/routes';
@@ -61,6 +63,11 @@ export interface AppOptions {
   ocr?: OcrReader;
   /** Defaults to the model when OPENAI_* is set, else the built-in rule-based analysers. */
   analyser?: Analyser;
+  /**
+   * Carries live-sync pokes and replies' pieces between processes: PostgreSQL's
+   * LISTEN/NOTIFY (the server makes it with DATABASE_URL), else in this process.
+   */
+  bus?: Bus;
 }
 
 function apiRouter(deps: Deps): Router<AppState> {
@@ -120,7 +127,10 @@ export function createApp({
   payments,
   ocr,
   analyser,
+  bus: busOption,
 }: AppOptions): App {
+  const bus = busOption ?? localBus();
+  const changes = useBus(db, bus);
   const deps: Deps = {
     config,
     db,
@@ -129,7 +139,7 @@ export function createApp({
     limiter: createRateLimiter(db, now),
     mailer: mailer ?? createMailer(config, logger),
     replies: replies ?? createReplyProvider(config, logger),
-    replyJobs: createReplyJobs(() => deps),
+    replyJobs: createReplyJobs(() => deps, bus),
     payments: payments !== undefined ? payments : createPaymentProvider({ config, db, now }),
     ocr: ocr ?? createOcrReader({ threads: config.ocrThreads, queueLength: config.ocrQueueLength }),
     analyser: analyser ?? createAnalyser(config, logger),
@@ -167,6 +177,6 @@ export function createApp({
     koa: app,
     replyJobs: deps.replyJobs,
     ocr: deps.ocr,
-    endLiveStreams: () => changeFeed(db).close(),
+    endLiveStreams: () => changes.close(),
   };
 }

@@ -14,6 +14,8 @@ import type { Logger } from './logger';
 import type { OcrReader } from './ocr/reader';
 import { pruneProcessedMutations } from './sync/service';
 import { backgroundWrite } from './db/backgroundWrites';
+import { localBus, postgresBus } from './bus/bus';
+import type { Bus } from './bus/bus';
 
 export interface ServerOptions {
   /** Defaults to a pino logger at LOG_LEVEL. */
@@ -90,6 +92,7 @@ export async function startServer(
   const { db, sqlite } = await openConfiguredDatabase(config, logger);
   let stopPruning = () => Promise.resolve();
   let listening: Server | undefined;
+  let bus: Bus | undefined;
   try {
     stopPruning = await startPruning({
       db,
@@ -112,6 +115,8 @@ export async function startServer(
       publicUrl: config.publicUrlIsDefault ? `http://localhost:${port}` : config.publicUrl,
     };
     const mailer = trackSends(createMailer(runConfig, logger));
+    // Between processes on PostgreSQL (LISTEN/NOTIFY); on SQLite there is one process.
+    bus = config.databaseUrl ? postgresBus(config.databaseUrl, logger) : localBus();
     const app = createApp({
       config: runConfig,
       db,
@@ -119,6 +124,7 @@ export async function startServer(
       mailer,
       now: options.now,
       ocr: options.ocr,
+      bus,
     });
     server.on('request', app.koa.callback());
     app.replyJobs.start();
@@ -141,6 +147,7 @@ export async function startServer(
               logger.warn({ err: error }, 'the OCR reader did not close');
             }),
           )
+          .then(() => bus?.close())
           // Closes the SQLite connection, or ends PostgreSQL's pool.
           .finally(() => db.destroy()),
     };
@@ -148,6 +155,7 @@ export async function startServer(
     // A start that failed after listening (the app refused its config) lets the port go.
     listening?.close();
     await stopPruning();
+    await bus?.close();
     await db.destroy();
     throw error;
   }

@@ -329,7 +329,7 @@ describe('deploy/README.md, the one-VM guide', () => {
       expect(text).toContain(`npm run ${script}`);
       expect(scripts[script], script).toBeTruthy();
     }
-    for (const file of text.matchAll(/deploy\/([\w.-]+)/g)) {
+    for (const file of text.matchAll(/deploy\/([\w.@-]+)/g)) {
       await expect(read(`deploy/${file[1]}`), file[0]).resolves.toBeTruthy();
     }
     expect(text).toContain('/api/health');

@@ -31,14 +31,17 @@ afterAll(async () => {
 });
 
 /**
- * Makes every write on the server's connection fail as on a full disk (SQLITE_FULL; reads and
- * pragmas still work), until the answer is called: space is back.
+ * Makes every write on the server's connection fail as on a full disk (SQLITE_FULL; reads,
+ * pragmas and beginning or ending a transaction still work, as they do there), until the
+ * answer is called: space is back.
  */
 function fillDisk(db: Db): () => void {
   const prepare = db.prepare;
   db.prepare = ((sql: string) => {
     const statement = prepare.call(db, sql);
-    if (statement.reader || /^\s*PRAGMA/i.test(sql)) return statement;
+    if (statement.reader || /^\s*(PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i.test(sql)) {
+      return statement;
+    }
     return new Proxy(statement, {
       get(target, key) {
         if (key === 'run') {

@@ -1,13 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   sql,
 } from 'kysely';
-import type { DatabaseConnection, Driver, SqliteDatabase, SqliteDialectConfig } from 'kysely';
+import type {
+  DatabaseConnection,
+  Driver,
+  PostgresDialectConfig,
+  SqliteDatabase,
+  SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Tables } from './tables';
 
@@ -25,13 +33,74 @@ export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
+/** Set while a transaction's `write` runs (inTransaction), and cleared as it ends. */
+const insideTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * Refuses a query on the database itself from inside a transaction's `write`: on SQLite it
+ * would wait for ever for the one connection the transaction holds, on PostgreSQL it would run
+ * outside the transaction. It names the fix instead of hanging.
+ */
+function refuseQueryBesideTransaction(): void {
+  if (insideTransaction.getStore()?.open) {
+    throw new Error(
+      'A query on the database from inside a transaction: inside inTransaction(db, async (trx) => …) ' +
+        'use trx (repos get it, services get { ...deps, db: trx }).',
+    );
+  }
+}
+
+/** How long a SQLite query waits for another connection's lock before SQLITE_BUSY. */
+export const SQLITE_BUSY_WAIT_MS = 5000;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+}
+
+/**
+ * A connection whose queries wait for another connection's lock without blocking the event
+ * loop: better-sqlite3 is synchronous, so SQLite's own busy timeout would stop the whole
+ * process while it waits, the holder of the lock included when it is this process (a test's
+ * second connection, a transaction of ours awaiting its next query). A query refused with
+ * SQLITE_BUSY ran nothing; it is tried again after a short pause, up to SQLITE_BUSY_WAIT_MS.
+ */
+class PatientConnection implements DatabaseConnection {
+  constructor(private readonly inner: DatabaseConnection) {}
+  async executeQuery<R>(query: CompiledQuery) {
+    const deadline = Date.now() + SQLITE_BUSY_WAIT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        return await this.inner.executeQuery<R>(query);
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number) {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
 /**
  * SQLite's transactions begin IMMEDIATE: they take the write lock as they start. Ours read,
  * then write what the read decided (a rate limit's counter, a message's place); begun
  * DEFERRED, another connection's commit in between (a restore, an ops script) fails the first
- * write at once with SQLITE_BUSY, which no busy timeout waits out. IMMEDIATE waits its turn.
+ * write at once with SQLITE_BUSY, which no waiting undoes. IMMEDIATE waits its turn.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #patient = new WeakMap<DatabaseConnection, PatientConnection>();
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    refuseQueryBesideTransaction();
+    const connection = await super.acquireConnection();
+    let patient = this.#patient.get(connection);
+    if (!patient) {
+      patient = new PatientConnection(connection);
+      this.#patient.set(connection, patient);
+    }
+    return patient;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
@@ -50,10 +119,30 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 /**
  * Kysely over an open better-sqlite3 connection (db/open.ts sets its pragmas). Kysely runs one
- * query or transaction at a time on it; destroying the Db closes the connection.
+ * query or transaction at a time on it, and waits for other connections' locks without
+ * blocking (its busy timeout is set to 0 here); destroying the Db closes the connection.
  */
 export function sqliteDb(handle: SqliteDatabase): Db {
+  handle.prepare('PRAGMA busy_timeout = 0').all([]);
   return new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: handle }) });
+}
+
+class GuardedPostgresDriver extends PostgresDriver {
+  override acquireConnection(): Promise<DatabaseConnection> {
+    refuseQueryBesideTransaction();
+    return super.acquireConnection();
+  }
+}
+
+class GuardedPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new GuardedPostgresDriver(this.#config);
+  }
 }
 
 /** PostgreSQL's type ids whose text pg would hand over as a string. */
@@ -84,7 +173,7 @@ export function postgresDb(url: string, options: { max?: number } = {}): Db {
   // process; the next query opens a new connection.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Tables>({ dialect: new GuardedPostgresDialect({ pool }) });
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -189,7 +278,12 @@ export async function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): 
       const result = await begun.execute((trx) => {
         open = trx;
         committedHooks.set(trx, hooks);
-        return write(trx);
+        const scope = { open: true };
+        return insideTransaction.run(scope, () =>
+          write(trx).finally(() => {
+            scope.open = false;
+          }),
+        );
       });
       // Over: a hook added from now on (through a transaction kept past its end) runs at once.
       committedHooks.delete(open!);

@@ -11,6 +11,7 @@ import { personaOf } from '../chats/present';
 import { recordReplyFailure, writeReply } from './write';
 import type { ReplyTarget } from './write';
 import { createReplyFeed } from './feed';
+import type { Bus } from '../bus/bus';
 import type { ReplyFeed } from './feed';
 import * as repo from '../chats/repo';
 import type { ChatRow, MessageRow } from '../chats/repo';
@@ -58,8 +59,8 @@ interface Running {
  * process (a wake-up during one claims again after it); runners of other processes claim in
  * their own transactions, which pass over each other's jobs (jobsRepo.claimableJobs).
  */
-export function createReplyJobs(depsOf: () => Deps): ReplyJobs {
-  const feed = createReplyFeed();
+export function createReplyJobs(depsOf: () => Deps, bus?: Bus): ReplyJobs {
+  const feed = createReplyFeed(bus);
   const running = new Map<string, Running>();
   let phase: 'new' | 'started' | 'stopped' = 'new';
   let sweep: NodeJS.Timeout | undefined;

@@ -5,11 +5,14 @@ import type { ReplyEvent } from './feed';
 import * as repo from '../chats/repo';
 import type { MessageRow } from '../chats/repo';
 
+/** What a follower hears: pieces, then the outcome (`ended` is resolved to it here). */
+export type FollowedEvent = Exclude<ReplyEvent, { type: 'ended' }>;
+
 /** How often a watcher looks in the database, for a job another process runs. */
 const STORED_OUTCOME_POLL_MS = 1000;
 
 /** The reply to her message, or why there is none, once its job has ended. */
-async function storedOutcome(deps: Deps, messageId: string): Promise<ReplyEvent | undefined> {
+async function storedOutcome(deps: Deps, messageId: string): Promise<FollowedEvent | undefined> {
   const reply = await repo.findReplyTo(deps.db, messageId);
   if (reply) return { type: 'reply', reply };
   const job = await jobsRepo.findJob(deps.db, messageId);
@@ -20,9 +23,10 @@ async function storedOutcome(deps: Deps, messageId: string): Promise<ReplyEvent 
 
 /**
  * Follows the reply to her message. `onEvent` gets, in order: the text written so far (one
- * delta) and each further piece of a job this process runs, then `reply` or `error`, after
- * which nothing more comes. A reply already stored, or a job that failed, comes at once; a job
- * another process runs is followed through the database. Answers a function that stops.
+ * delta) and each further piece of its job, in whichever process it runs (the feed is on the
+ * bus), then `reply` or `error`, after which nothing more comes. A reply already stored, or a
+ * job that failed, comes at once; a job another process ran is read from the database when it
+ * ends (and every second, should the bus miss its end). Answers a function that stops.
  * The feed is watched before the database is read, so a job ending meanwhile is not missed.
  * `queuedNow`: its job was queued by the commit the caller just awaited, in this turn of the
  * event loop, before any job could be claimed, so there is no stored outcome to look up yet
@@ -31,7 +35,7 @@ async function storedOutcome(deps: Deps, messageId: string): Promise<ReplyEvent 
 export async function followReply(
   deps: Deps,
   messageId: string,
-  onEvent: (event: ReplyEvent) => void,
+  onEvent: (event: FollowedEvent) => void,
   options: { queuedNow?: boolean } = {},
 ): Promise<() => void> {
   if (deps.replyJobs.isStopped()) {
@@ -39,6 +43,21 @@ export async function followReply(
     return () => {};
   }
   let ended = false;
+  let polling = false;
+  /** Reads the outcome from the database: a job of another process ended, or a poll's tick. */
+  function lookNow(): void {
+    if (ended || polling || deps.replyJobs.isStopped()) return;
+    polling = true;
+    storedOutcome(deps, messageId)
+      .then((outcome) => {
+        if (outcome) deliver(outcome);
+      })
+      // A failed look is tried again at the next tick; the feed may still tell.
+      .catch((error: unknown) => deps.logger.warn({ err: error, messageId }, 'reply poll failed'))
+      .finally(() => {
+        polling = false;
+      });
+  }
   /** Events of the feed that came while the database was read, passed on after. */
   let early: ReplyEvent[] | undefined = [];
   let poll: NodeJS.Timeout | undefined = undefined;
@@ -49,6 +68,10 @@ export async function followReply(
   };
   const deliver = (event: ReplyEvent) => {
     if (ended) return;
+    if (event.type === 'ended') {
+      lookNow();
+      return;
+    }
     if (event.type !== 'delta') stop();
     onEvent(event);
   };
@@ -57,7 +80,7 @@ export async function followReply(
     else deliver(event);
   });
   if (!options.queuedNow) {
-    let known: ReplyEvent | undefined;
+    let known: FollowedEvent | undefined;
     try {
       known = await storedOutcome(deps, messageId);
     } catch (error) {
@@ -70,20 +93,7 @@ export async function followReply(
       return stop;
     }
   }
-  let polling = false;
-  poll = setInterval(() => {
-    if (ended || polling || deps.replyJobs.isStopped()) return;
-    polling = true;
-    storedOutcome(deps, messageId)
-      .then((outcome) => {
-        if (outcome) deliver(outcome);
-      })
-      // A failed look is tried again at the next tick; the feed may still tell.
-      .catch((error: unknown) => deps.logger.warn({ err: error, messageId }, 'reply poll failed'))
-      .finally(() => {
-        polling = false;
-      });
-  }, STORED_OUTCOME_POLL_MS);
+  poll = setInterval(lookNow, STORED_OUTCOME_POLL_MS);
   poll.unref();
   const waiting = early;
   early = undefined;

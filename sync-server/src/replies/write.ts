@@ -187,6 +187,9 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
     uptoSeq: target.userMessage.chatSeq,
     limit: SCREENSHOT_ROW_LIMIT,
   });
+  // Stopped while these were read: no provider is asked (one given a signal already aborted
+  // may never hear it).
+  if (signal?.aborted) throw new ReplyAborted();
   let text = '';
   const shown = withoutCrisisTag(props.onText);
   try {

@@ -29,6 +29,8 @@ describe('changeFeed', () => {
       heardInside = [...heard];
     });
     expect(heardInside).toEqual([]);
+    // Over the bus, then to her devices on the next turn.
+    await setImmediate();
     await setImmediate();
     expect(heard).toEqual([true]);
   });
@@ -64,6 +66,7 @@ describe('changeFeed', () => {
   it('tells at once a write outside a transaction', async () => {
     const heard = follow('u');
     changeFeed(db).changed('u');
+    await setImmediate();
     await setImmediate();
     expect(heard).toEqual([false]);
   });

@@ -1,12 +1,14 @@
 import { setImmediate } from 'node:timers';
 import { afterCommit } from '../db/database';
 import type { Db } from '../db/database';
+import { localBus } from '../bus/bus';
+import type { Bus } from '../bus/bus';
 
 /**
  * "Her data changed", from the code that writes it to the devices that follow it (GET
- * /api/sync/events). In this process for now. With PostgreSQL (ARCHITECTURE.md, Growing past
- * one VM) `changed` would be a NOTIFY in the writing transaction and each process would LISTEN
- * on one connection and call its own subscribers: the same interface.
+ * /api/sync/events), in whichever process they are connected to: `changed` is published on
+ * the bus (bus/bus.ts: NOTIFY on PostgreSQL, in-process on SQLite) once the write commits, and
+ * each process tells its own subscribers.
  */
 export interface ChangeFeed {
   /**
@@ -41,6 +43,16 @@ export interface Subscriber {
 const feeds = new WeakMap<object, ChangeFeed>();
 
 /**
+ * Makes `bus` carry the changes of the database `db`: its feed then hears every process's
+ * writes, not only this one's. Call once, before any change (createApp does).
+ */
+export function useBus(db: Db, bus: Bus): ChangeFeed {
+  const feed = createChangeFeed(bus);
+  feeds.set(db.getExecutor().adapter, feed);
+  return feed;
+}
+
+/**
  * The one feed of this database, as seen from `db`: `changed` waits for the commit of the
  * transaction `db` is (at once when it is none).
  */
@@ -58,7 +70,7 @@ export function changeFeed(db: Db): ChangeFeed {
   };
 }
 
-export function createChangeFeed(): ChangeFeed {
+export function createChangeFeed(bus: Bus = localBus()): ChangeFeed {
   const following = new Map<string, Set<Subscriber>>();
   /** Users due an event at the end of this turn, and whether their account changed. */
   const due = new Map<string, boolean>();
@@ -71,12 +83,26 @@ export function createChangeFeed(): ChangeFeed {
     }
   }
 
+  function heard(userId: string, account: boolean): void {
+    // Nobody follows her here (most writes on a server with few devices open): nothing to do.
+    if (!following.has(userId)) return;
+    if (due.size === 0) setImmediate(deliver);
+    due.set(userId, (due.get(userId) ?? false) || account);
+  }
+
+  bus.subscribe('besties_changes', (payload) => {
+    const [userId, account] = JSON.parse(payload) as [string, 0 | 1];
+    heard(userId, account === 1);
+  });
+  // The bus was away (PostgreSQL restarted): what it missed is unknown, so every device here
+  // pulls, her account included.
+  bus.onResume(() => {
+    for (const userId of following.keys()) heard(userId, true);
+  });
+
   return {
     changed(userId, what = 'rows') {
-      // Nobody follows her (most writes on a server with few devices open): nothing to do.
-      if (!following.has(userId)) return;
-      if (due.size === 0) setImmediate(deliver);
-      due.set(userId, (due.get(userId) ?? false) || what === 'account');
+      bus.publish('besties_changes', JSON.stringify([userId, what === 'account' ? 1 : 0]));
     },
     subscribe(userId, subscriber) {
       const set = following.get(userId) ?? new Set();
