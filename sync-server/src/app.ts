@@ -39,6 +39,8 @@ import { personaRoutes } from './personas/routes';
 import { referralRoutes } from './referrals/routes';
 import { useBus } from './sync/notify';
 import { localBus } from './bus/bus';
+import { createBackground } from './background';
+import type { Background } from './background';
 import type { Bus } from './bus/bus';
 import { syncRoutes } from './sync/routes';
 import { accountRoutes } from './account/routes';
@@ -114,6 +116,8 @@ export interface App {
   ocr: OcrReader;
   /** Ends every live sync stream (they never end by themselves): the server's shutdown. */
   endLiveStreams(): void;
+  /** What requests started after their answers; the shutdown waits for it. */
+  background: Background;
 }
 
 /** The Koa app (middleware and routes) and its reply job runner; no listening, no side effects. */
@@ -135,6 +139,7 @@ export function createApp({
     config,
     db,
     logger,
+    background: createBackground(logger),
     now,
     limiter: createRateLimiter(db, now),
     mailer: mailer ?? createMailer(config, logger),
@@ -178,5 +183,6 @@ export function createApp({
     replyJobs: deps.replyJobs,
     ocr: deps.ocr,
     endLiveStreams: () => changes.close(),
+    background: deps.background,
   };
 }

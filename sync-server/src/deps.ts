@@ -1,3 +1,4 @@
+import type { Background } from './background';
 import type { ReplyJobs } from './replies/jobs';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -15,6 +16,8 @@ export interface Deps {
   /** The database (SQLite or PostgreSQL) through Kysely: see db/database.ts. */
   db: Db;
   logger: Logger;
+  /** Work started after an answer (a password reset's mail), which a shutdown waits for. */
+  background: Background;
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now: () => number;
   limiter: RateLimiter;

@@ -141,6 +141,7 @@ export async function startServer(
           .then(() => app.replyJobs.stop())
           .then(() => app.endLiveStreams())
           .then(() => closeServer(server, inFlight, options.shutdownGraceMs ?? 10_000))
+          .then(() => app.background.settled())
           .then(() => mailer.settled())
           .then(() =>
             app.ocr.close().catch((error: unknown) => {

@@ -25,9 +25,11 @@ interface Process {
   lines: Record<string, unknown>[];
 }
 
-/** `npm run serve` as its own process, on any free port, on the shared database and DATA_DIR. */
+/** The server as its own process, on any free port, on the shared database and DATA_DIR. */
 async function startProcess(env: Record<string, string>): Promise<Process> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['sync-server/src/main.ts'], {
+  // Node itself, with tsx as its loader (not the tsx CLI, which would run the server in a
+  // child of its own that a SIGKILL to it would leave running).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,8 +100,8 @@ describe.skipIf(!postgresBinDir())('two processes on one PostgreSQL database', (
       LOG_LEVEL: 'info',
     };
     // One after the other: the first creates the tables.
-    a = await startProcess(env);
-    b = await startProcess(env);
+    a = await startProcess({ ...env, OPENAI_MODEL: 'model-a' });
+    b = await startProcess({ ...env, OPENAI_MODEL: 'model-b' });
   }, 90_000);
 
   afterAll(async () => {
@@ -159,6 +161,13 @@ describe.skipIf(!postgresBinDir())('two processes on one PostgreSQL database', (
     expect(reply?.event).toBe('reply');
     expect(deltas.map((event) => event.data.text).join('')).toBe(reply?.data.message);
     expect(reply?.data.message).toBe(model.reply);
+    // A wrote it (each process asks the model under its own name), B streamed it.
+    const asked = model
+      .completions()
+      .filter((request) =>
+        request.body.messages?.some((line) => line.content.includes('Tell me something good')),
+      );
+    expect(asked.map((request) => request.body.model)).toEqual(['model-a']);
     model.pieceDelayMs = 0;
   });
 
@@ -185,8 +194,11 @@ describe.skipIf(!postgresBinDir())('two processes on one PostgreSQL database', (
     try {
       const down = await her.get('/api/chats');
       expect(down.status).toBe(503);
-      expect(down.body.error.code).toBe('database_unavailable');
-      expect(down.body.error.message).toMatch(/database/i);
+      expect(down.body.code).toBe('database_unavailable');
+      expect(down.body.message).toBe(
+        'The database is not reachable right now. Please try again in a moment.',
+      );
+      expect(down.headers.get('retry-after')).toBe('2');
       const health = await new Client(b.url).get('/api/health');
       expect(health.status).toBe(503);
     } finally {
@@ -196,7 +208,10 @@ describe.skipIf(!postgresBinDir())('two processes on one PostgreSQL database', (
       .poll(async () => (await her.get('/api/chats')).status, { timeout: 20_000, interval: 250 })
       .toBe(200);
     expect((await sameBrowser(her, b).get('/api/chats')).status).toBe(200);
-    expect((await new Client(a.url).get('/api/health')).status).toBe(200);
+    // Health is ok again once a background write has reached the database.
+    await expect
+      .poll(async () => (await new Client(a.url).get('/api/health')).status, { timeout: 10_000 })
+      .toBe(200);
   }, 40_000);
 
   it('writes every acknowledged reply exactly once when A is killed mid-reply', async () => {
@@ -212,13 +227,22 @@ describe.skipIf(!postgresBinDir())('two processes on one PostgreSQL database', (
       expect(pushed.body.results[0].status).toBe('applied');
       sent.push(messageId);
     }
-    const before = model.completions().length;
-    model.release();
-    // A (or B) is writing: kill A while the model is still answering.
+    // Each process asks the model under a name of its own: A is writing them, held at the
+    // model, when it is killed.
+    const askedBy = (name: string, i: number) =>
+      model
+        .completions()
+        .some(
+          (request) =>
+            request.body.model === name &&
+            request.body.messages?.some((line) => line.content.includes(`Message number ${i}`)),
+        );
     await expect
-      .poll(() => model.completions().length, { timeout: 10_000 })
-      .toBeGreaterThan(before);
+      .poll(() => [0, 1, 2].some((i) => askedBy('model-a', i)), { timeout: 10_000 })
+      .toBe(true);
+    const writtenByA = [0, 1, 2].filter((i) => askedBy('model-a', i));
     a.child.kill('SIGKILL');
+    model.release();
     await expect
       .poll(
         async () =>
@@ -232,6 +256,8 @@ describe.skipIf(!postgresBinDir())('two processes on one PostgreSQL database', (
         { timeout: 30_000, interval: 250 },
       )
       .toBe(true);
+    // What A was writing, B wrote once A's leases ran out.
+    for (const i of writtenByA) expect(askedBy('model-b', i)).toBe(true);
     const replies = await db
       .selectFrom('messages')
       .select(['reply_to', 'content'])

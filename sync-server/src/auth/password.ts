@@ -87,10 +87,25 @@ function parseStoredHash(stored: string): StoredHash | undefined {
  * Compares in constant time; a malformed stored hash never matches. Throws `serverBusy()` when
  * too many hashes are already running and waiting.
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return hashing.run(() => compare(password, stored));
+}
+
+/**
+ * Runs `attempt` in a turn of the hash queue, with what checks a password in that turn: a
+ * login counts its attempt only once it holds a turn, so an attempt past the queue is refused
+ * (`serverBusy()`, thrown at once) before anything is counted.
+ */
+export function withHashingTurn<T>(
+  attempt: (verify: (password: string, stored: string) => Promise<boolean>) => Promise<T>,
+): Promise<T> {
+  return hashing.run(() => attempt(compare));
+}
+
+async function compare(password: string, stored: string): Promise<boolean> {
   const parsed = parseStoredHash(stored);
   if (!parsed || parsed.key.length === 0) return false;
   const { N, r, p, salt, key } = parsed;
-  const candidate = await derive(password, salt, key.length, { N, r, p });
+  const candidate = await scryptKey(password, salt, key.length, { N, r, p });
   return timingSafeEqual(candidate, key);
 }

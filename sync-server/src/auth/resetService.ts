@@ -28,11 +28,7 @@ export const resetLinkOf = (publicUrl: string, token: string) =>
  * A failure here (or to send) is only logged.
  */
 export function requestPasswordReset(deps: Deps, props: { email: string }): void {
-  setImmediate(() => {
-    startPasswordReset(deps, props).catch((error: unknown) => {
-      deps.logger.error({ err: error }, 'the password reset could not be started');
-    });
-  });
+  deps.background.run('starting a password reset', () => startPasswordReset(deps, props));
 }
 
 async function startPasswordReset(deps: Deps, props: { email: string }): Promise<void> {

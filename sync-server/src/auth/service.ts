@@ -12,7 +12,7 @@ import {
   loginPerIp,
   registerPerEmail,
 } from './limits';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
+import { DUMMY_PASSWORD_HASH, hashPassword, withHashingTurn } from './password';
 
 export const invalidCredentials = () =>
   unauthorized('Invalid email or password', 'invalid_credentials');
@@ -62,11 +62,12 @@ function failureLimits(
 }
 
 /**
- * Checks a password. Each attempt counts as a failure before the password is looked at (so a
- * locked email is refused even with the right one) and is taken back when it was not one; an
- * unknown email and a wrong password get the same error after the same hashing work. Failures
- * count per email from each address (10 an hour), so another address cannot lock her out,
- * under a higher ceiling for the email from all addresses; on a device she signed in from
+ * Checks a password. An attempt first takes a turn of the hash queue (past the queue it is
+ * refused busy, counting nothing), then counts as a failure before the password is looked at
+ * (so a locked email is refused even with the right one), and is taken back when it was not
+ * one; an unknown email and a wrong password get the same error after the same hashing work.
+ * Failures count per email from each address (10 an hour), so another address cannot lock her
+ * out, under a higher ceiling for the email from all addresses; on a device she signed in from
  * before (`device`, from its cookie) only that device's failures can lock her out. An attempt
  * refused by any limit counts against none, so refused guesses never use up the email's ceiling.
  */
@@ -77,32 +78,27 @@ export async function logIn(
   const user = await findUserByEmail(deps, { email: props.email });
   const deviceId = user && props.device?.userId === user.id ? props.device.id : undefined;
   const failures = failureLimits(deps, { ...props, deviceId });
-  // Each limit counts the attempt in one statement, so concurrent attempts are counted one
-  // after the other and none slips past a limit; an attempt a limit refuses takes its counts
-  // back. (Not one transaction for all: on PostgreSQL, concurrent attempts on the same
-  // counters would fail to serialize.)
-  const states = await Promise.all(failures.map(({ limit, key }) => deps.limiter.hit(limit, key)));
-  const refused = states.filter((state, index) => failures[index]?.refuses && state.limited);
-  if (refused.length > 0) {
-    await Promise.all(failures.map(({ limit, key }) => deps.limiter.release(limit, key)));
-    throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
-  }
-  const notAFailure = async () => {
-    await Promise.all(failures.map(({ limit, key }) => deps.limiter.release(limit, key)));
-  };
-
-  const matches = await verifyPassword(
-    props.password,
-    user?.passwordHash ?? DUMMY_PASSWORD_HASH,
-  ).catch(async (error: unknown) => {
-    // Busy: the password was never looked at.
-    await notAFailure();
-    throw error;
+  const release = () =>
+    Promise.all(failures.map(({ limit, key }) => deps.limiter.release(limit, key)));
+  await withHashingTurn(async (verify) => {
+    // Each limit counts the attempt in one statement, so concurrent attempts are counted one
+    // after the other and none slips past a limit; an attempt a limit refuses takes its counts
+    // back. (Not one transaction for all: on PostgreSQL, concurrent attempts on the same
+    // counters would fail to serialize.)
+    const states = await Promise.all(
+      failures.map(({ limit, key }) => deps.limiter.hit(limit, key)),
+    );
+    const refused = states.filter((state, index) => failures[index]?.refuses && state.limited);
+    if (refused.length > 0) {
+      await release();
+      throw tooManyRequests(Math.max(...refused.map((state) => state.retryAfter)));
+    }
+    const matches = await verify(props.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !matches) throw invalidCredentials();
+    await release();
   });
-  if (!user || !matches) throw invalidCredentials();
-  await notAFailure();
   // Her own failures from this address and device are forgotten; other addresses' counts stay.
   await deps.limiter.reset(loginPerEmailFromAddress(props.address), props.email);
   if (deviceId !== undefined) await deps.limiter.reset(loginPerDevice, deviceId);
-  return user;
+  return user!;
 }

@@ -40,3 +40,22 @@ describe('backgroundWrite', () => {
     expect(lastBackgroundWriteFailure(db)).toBeUndefined();
   });
 });
+
+describe('backgroundWrite, the database out of reach', () => {
+  it('forgets that failure at the next background write that reaches it, whatever it wrote', async () => {
+    const { props } = setUp();
+    const unreachable = () =>
+      Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    await backgroundWrite(props, 'claiming', unreachable);
+    expect(lastBackgroundWriteFailure(db)).toBe(1234);
+    expect(
+      await backgroundWrite(
+        props,
+        'claiming',
+        () => Promise.resolve(0),
+        (n) => n > 0,
+      ),
+    ).toBe(0);
+    expect(lastBackgroundWriteFailure(db)).toBeUndefined();
+  });
+});

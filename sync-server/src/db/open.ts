@@ -69,9 +69,14 @@ export function openDatabase(file: string): SqliteConnection {
   return db;
 }
 
-/** Opens DATA_DIR's database, first making DATA_DIR (created if missing) owner-only. */
-export function openDataDirDatabase(dataDir: string): SqliteConnection {
+/** Makes DATA_DIR (created if missing) owner-only: it holds her images and the secrets. */
+export function makeDataDirPrivate(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(dataDir, DATA_DIR_MODE);
+}
+
+/** Opens DATA_DIR's database, first making DATA_DIR (created if missing) owner-only. */
+export function openDataDirDatabase(dataDir: string): SqliteConnection {
+  makeDataDirPrivate(dataDir);
   return openDatabase(path.join(dataDir, DB_FILE_NAME));
 }
