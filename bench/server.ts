@@ -7,7 +7,8 @@
  * accepts (brotli, gzip), so answers cost what hers cost, compression included. Prints
  * requests/s, p50/p99 and errors for each; exits 1 on a missed budget. Last, bare Koa sends the
  * list's own answer (its bytes and headers, recorded), to show how much of the list's share the
- * answer's shape alone takes.
+ * answer's shape alone takes. Then the same four routes on PostgreSQL: a private cluster, two
+ * server processes on one database, each driven with half the connections.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,9 @@ import { freePort, startProcess, stopProcess, waitUntilUp } from './process';
 import { report } from './report';
 import type { Check } from './report';
 import { seedHistory, withDataDirDb } from './seed';
+import { startCluster } from '../scripts/postgres/cluster';
+import { postgresDb } from '../sync-server/src/db/database';
+import type { Db } from '../sync-server/src/db/database';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 3;
@@ -37,8 +41,9 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 const BUDGET = {
   listChatsShare: 0.4,
-  sendShare: 0.2,
   p99Ms: 50,
+  /** PostgreSQL with two processes on this machine (the database on it too). */
+  postgresP99Ms: 100,
 };
 
 /**
@@ -113,16 +118,22 @@ async function cursorNow(baseUrl: string, cookie: string): Promise<string> {
   return String(page.cursor);
 }
 
-/** Users with chats (seeded straight into the database) and a few rows not pulled yet. */
-async function seedUsers(baseUrl: string, dataDir: string): Promise<User[]> {
+/**
+ * Users with chats (seeded straight into the database, through `seedWith`) and a few rows not
+ * pulled yet.
+ */
+async function seedUsers(
+  baseUrl: string,
+  seedWith: <T>(use: (db: Db) => Promise<T>) => Promise<T>,
+): Promise<User[]> {
   const users: User[] = [];
   for (let index = 0; index < USERS; index += 1) {
     const { id, cookie } = await register(baseUrl, index);
-    await withDataDirDb(dataDir, (db) =>
+    await seedWith((db) =>
       seedHistory(db, { userId: id, chats: CHATS_PER_USER, messagesPerChat: MESSAGES_PER_CHAT }),
     );
     const cursor = await cursorNow(baseUrl, cookie);
-    await withDataDirDb(dataDir, (db) =>
+    await seedWith((db) =>
       seedHistory(db, { userId: id, chats: 1, messagesPerChat: DELTA_MESSAGES }),
     );
     const chats = await getJson<{ id: string }[]>(baseUrl, '/api/chats', cookie);
@@ -163,6 +174,7 @@ async function drive(
   target: Target,
   seconds: number,
   pid: number | undefined,
+  connections = CONNECTIONS,
 ): Promise<Figures> {
   let n = 0;
   const request: Request = {
@@ -186,7 +198,7 @@ async function drive(
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url: baseUrl,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests: [request],
   });
@@ -251,6 +263,100 @@ function targets(users: User[]): Record<string, Target> {
   };
 }
 
+/** Drives `target` on two servers at once, half the connections each, as a balancer would. */
+async function measureBoth(
+  urls: [string, string],
+  target: Target,
+  pids: [number | undefined, number | undefined],
+): Promise<Figures> {
+  const both = () =>
+    Promise.all([0, 1].map((i) => drive(urls[i]!, target, SECONDS, pids[i], CONNECTIONS / 2)));
+  await Promise.all(
+    [0, 1].map((i) => drive(urls[i]!, target, WARMUP_SECONDS, pids[i], CONNECTIONS / 2)),
+  );
+  const [a, b] = (await both()) as [Figures, Figures];
+  return {
+    rps: a.rps + b.rps,
+    p50: Math.max(a.p50, b.p50),
+    p99: Math.max(a.p99, b.p99),
+    errors: a.errors + b.errors,
+    requests: a.requests + b.requests,
+    cpuMicros: (a.cpuMicros + b.cpuMicros) / 2,
+  };
+}
+
+/**
+ * The same four routes on PostgreSQL: a private cluster on this machine, two server processes
+ * on one database, the load split between them. Answers its checks.
+ */
+async function measurePostgres(dataDir: string, children: ChildProcess[]): Promise<Check[]> {
+  const cluster = await startCluster();
+  try {
+    const url = await cluster.createDatabase('bench_server');
+    const env = {
+      ...BENCH_ENV,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'postgres'),
+      DATABASE_URL: url,
+      SESSION_SECRET: 'bench-session-secret-of-more-than-32-characters',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+    };
+    const urls: string[] = [];
+    const pids: (number | undefined)[] = [];
+    for (const name of ['a', 'b']) {
+      const port = await freePort();
+      const server = startProcess(
+        'sync-server/src/main.ts',
+        { ...env, PORT: String(port) },
+        path.join(dataDir, `server-postgres-${name}.log`),
+      );
+      children.push(server);
+      urls.push(`http://127.0.0.1:${port}`);
+      pids.push(server.pid);
+      // One after the other: the first makes the tables.
+      await waitUntilUp(`${urls.at(-1)}/api/health`, server);
+    }
+    const seedDb = postgresDb(url, { max: 2 });
+    let users: User[];
+    try {
+      users = await seedUsers(urls[0]!, (use) => use(seedDb));
+    } finally {
+      await seedDb.destroy();
+    }
+    const checks: Check[] = [];
+    for (const [name, target] of Object.entries(targets(users))) {
+      const figures = await measureBoth(
+        urls as [string, string],
+        target,
+        pids as [number | undefined, number | undefined],
+      );
+      checks.push({
+        measure: `PostgreSQL, 2 processes: ${name}`,
+        value: fmt(figures),
+        budget: '',
+        ok: true,
+      });
+      checks.push({
+        measure: `PostgreSQL, 2 processes: ${name}: p99 (ms)`,
+        value: String(figures.p99),
+        budget: `< ${BUDGET.postgresP99Ms}`,
+        ok: figures.p99 < BUDGET.postgresP99Ms,
+      });
+      checks.push({
+        measure: `PostgreSQL, 2 processes: ${name}: errors of ${figures.requests}`,
+        value: String(figures.errors),
+        budget: '0',
+        ok: figures.errors === 0,
+      });
+    }
+    return checks;
+  } finally {
+    await Promise.all(children.splice(0).map(stopProcess));
+    cluster.stop();
+  }
+}
+
 const fmt = (figures: Figures) =>
   `${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
   `${figures.errors} errors, ${Math.round(figures.cpuMicros)} µs CPU each`;
@@ -301,7 +407,7 @@ async function main() {
     children.push(server);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilUp(`${baseUrl}/api/health`, server);
-    const users = await seedUsers(baseUrl, dataDir);
+    const users = await seedUsers(baseUrl, (use) => withDataDirDb(dataDir, use));
     const results: [string, Figures][] = [];
     // BENCH_ONLY: one route's name, e.g. 'sync pull page', to profile it alone.
     const only = process.env.BENCH_ONLY;
@@ -348,12 +454,7 @@ async function main() {
     for (const [name, figures] of results) {
       const share = figures.rps / bare.rps;
       checks.push({ measure: name, value: fmt(figures), budget: '', ok: true });
-      const shareBudget =
-        name === 'list chats'
-          ? BUDGET.listChatsShare
-          : name === 'send a message'
-            ? BUDGET.sendShare
-            : undefined;
+      const shareBudget = name === 'list chats' ? BUDGET.listChatsShare : undefined;
       if (shareBudget !== undefined) {
         checks.push({
           measure: `${name}: share of bare Koa's req/s (%)`,
@@ -375,6 +476,7 @@ async function main() {
         ok: figures.errors === 0,
       });
     }
+    if (!only) checks.push(...(await measurePostgres(dataDir, children)));
     checks.push({
       measure: 'limits raised for the bench',
       value: Object.entries(BENCH_ENV)

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { openConfiguredDatabase } from './db/configured';
 import type { Db } from './db/database';
+import { makeDataDirPrivate } from './db/open';
 import type { SqliteConnection } from './db/open';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -89,6 +90,8 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
+  // Her images, the mail outbox and the session secret are in DATA_DIR on either engine.
+  makeDataDirPrivate(config.dataDir);
   const { db, sqlite } = await openConfiguredDatabase(config, logger);
   let stopPruning = () => Promise.resolve();
   let listening: Server | undefined;

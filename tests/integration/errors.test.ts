@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from './fakes/besties';
 import type { TestServer } from './harness';
 import { LogCapture, startTestServer, withDataOf } from './harness';
 
@@ -21,6 +22,20 @@ describe('error answers', () => {
       expect(answer.body).toEqual({ message: 'Not found', code: 'not_found' });
     },
   );
+
+  it('answers a NUL character in an id with a 4xx on either engine, never a 500', async () => {
+    const { client } = await signedInClient(server, 'nul');
+    const chat = await client.post('/api/chats', { isEmptyChatCreation: true });
+    for (const path of [
+      `/api/chats/${chat.body.id}/replies/%00`,
+      '/api/chats/%00',
+      `/api/chats/${chat.body.id}/replies/a%00b`,
+    ]) {
+      const answer = await client.get(path);
+      expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      expect(answer.status, path).toBeLessThan(500);
+    }
+  });
 
   it('answers a wrong method with 405 and Allow', async () => {
     const answer = await server.client().get('/api/login');

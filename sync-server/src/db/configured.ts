@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { postgresDb, sqliteDb } from './database';
 import type { Db } from './database';
 import { migrate } from './migrate';
-import { makeDataDirPrivate, openDataDirDatabase } from './open';
+import { openDataDirDatabase } from './open';
 import type { SqliteConnection } from './open';
 import { checkIntegrity, markInstalled, refuseLostDatabase } from './startupCheck';
 import type { StartLogger } from './startupCheck';
@@ -27,8 +27,6 @@ export async function openConfiguredDatabase(
   logger: StartLogger,
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
-    // Her images, the mail outbox and the session secret stay in DATA_DIR.
-    makeDataDirPrivate(config.dataDir);
     const db = postgresDb(config.databaseUrl);
     try {
       const applied = await migrate(db);

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { isDatabaseUnavailable } from '../db/database';
+import { isRefusedValue } from '../db/errors';
 import type { Logger } from '../logger';
 import {
   AppError,
@@ -39,6 +40,10 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
     } catch (thrown) {
       let error = thrown instanceof AppError ? thrown : fromHttpError(thrown);
+      if (!error && isRefusedValue(thrown)) {
+        logger.warn({ err: thrown, method: ctx.method, path: ctx.path }, 'a value refused');
+        error = badRequest();
+      }
       if (!error && isDatabaseUnavailable(thrown)) {
         logger.warn({ err: thrown, method: ctx.method, path: ctx.path }, 'database unavailable');
         error = databaseUnavailable();
