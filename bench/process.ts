@@ -47,7 +47,8 @@ export async function waitUntilUp(url: string, child: ChildProcess): Promise<voi
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // Ended already, by itself or by a signal (a stopped one has no exit code, only its signal).
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
