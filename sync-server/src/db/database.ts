@@ -233,10 +233,6 @@ export function databaseErrorText(error: unknown): string {
     : error.name;
 }
 
-/** The message a 503 for an unavailable database carries (isDatabaseUnavailable). */
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The database is not reachable right now. Please try again in a moment.';
-
 /** What to run once a transaction has committed (a live-sync poke), by transaction. */
 const committedHooks = new WeakMap<Db, Array<() => void>>();
 
