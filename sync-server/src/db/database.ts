@@ -13,10 +13,12 @@ import type {
   DatabaseConnection,
   Driver,
   PostgresDialectConfig,
-  SqliteDatabase,
   SqliteDialectConfig,
 } from 'kysely';
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import pg from 'pg';
+import type { SqliteConnection } from './open';
 import type { Tables } from './tables';
 
 /**
@@ -64,14 +66,28 @@ function isBusy(error: unknown): boolean {
  * process while it waits, the holder of the lock included when it is this process (a test's
  * second connection, a transaction of ours awaiting its next query). A query refused with
  * SQLITE_BUSY ran nothing; it is tried again after a short pause, up to SQLITE_BUSY_WAIT_MS.
+ *
+ * It notes what must be on the disk before the query answers: a commit that wrote, or a write
+ * outside a transaction (one statement, committed by itself). See ImmediateSqliteDriver.
  */
 class PatientConnection implements DatabaseConnection {
+  /** Set between begin and commit or rollback: the commit, not each write, waits for the disk. */
+  inTransaction = false;
+  /** Whether the open transaction ran a statement that may have written. */
+  wrote = false;
+  /** Set by a commit that wrote or a write outside a transaction: a sync is owed before answering. */
+  unsynced = false;
   constructor(private readonly inner: DatabaseConnection) {}
   async executeQuery<R>(query: CompiledQuery) {
     const deadline = Date.now() + SQLITE_BUSY_WAIT_MS;
     for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
       try {
-        return await this.inner.executeQuery<R>(query);
+        const result = await this.inner.executeQuery<R>(query);
+        if (mayWrite(query)) {
+          if (this.inTransaction) this.wrote = true;
+          else this.unsynced = true;
+        }
+        return result;
       } catch (error) {
         if (!isBusy(error) || Date.now() >= deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, pause));
@@ -83,48 +99,146 @@ class PatientConnection implements DatabaseConnection {
   }
 }
 
+/** Statements that change nothing: a read, and a transaction's own bookkeeping. */
+const READ_ONLY_SQL = /^\s*(select|savepoint|release|begin|commit|rollback)\b/i;
+
+/**
+ * Whether a query may have written: every insert, update and delete (those that match no row
+ * too), and any SQL text but a read (DDL included). Erring this way costs a sync, never one owed.
+ */
+function mayWrite(query: CompiledQuery): boolean {
+  if (query.query.kind === 'SelectQueryNode') return false;
+  return query.query.kind !== 'RawNode' || !READ_ONLY_SQL.test(query.sql);
+}
+
+/**
+ * Makes what was committed so far survive a power cut: one fdatasync of the WAL file on
+ * libuv's pool, so the event loop goes on serving while the disk works. Commits that land
+ * while a sync runs share the next one (a sync that began before a commit may miss it).
+ * The file is opened for each sync: SQLite may make the WAL anew (after the last connection
+ * closed), and a kept descriptor would then flush the old one.
+ */
+export function walFlusher(walFile: string): () => Promise<void> {
+  const syncOnce = async () => {
+    let handle: FileHandle;
+    try {
+      handle = await open(walFile, 'r');
+    } catch (error) {
+      // No WAL (nothing written since it was checkpointed away): nothing to flush.
+      if ((error as { code?: unknown }).code === 'ENOENT') return;
+      throw error;
+    }
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  };
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const sync = syncOnce().finally(() => {
+      if (running === sync) running = null;
+    });
+    running = sync;
+    return sync;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return start();
+      });
+    return next;
+  };
+}
+
 /**
  * SQLite's transactions begin IMMEDIATE: they take the write lock as they start. Ours read,
  * then write what the read decided (a rate limit's counter, a message's place); begun
  * DEFERRED, another connection's commit in between (a restore, an ops script) fails the first
  * write at once with SQLITE_BUSY, which no waiting undoes. IMMEDIATE waits its turn.
+ *
+ * A commit answers once it is on the disk (walFlusher): SQLite commits without syncing
+ * (synchronous NORMAL), the connection goes back to the next query, and the WAL is synced off
+ * the event loop, shared by the commits of the moment. Synced by SQLite itself (FULL), each
+ * commit stopped the whole process while the disk flushed (ARCHITECTURE.md, "Performance").
  */
 class ImmediateSqliteDriver extends SqliteDriver {
-  readonly #patient = new WeakMap<DatabaseConnection, PatientConnection>();
+  /** Kysely's SQLite driver has one connection, lent to one query or transaction at a time. */
+  #patient: PatientConnection | undefined;
+  readonly #flush: () => Promise<void>;
+  constructor(config: SqliteDialectConfig, flush: () => Promise<void>) {
+    super(config);
+    this.#flush = flush;
+  }
   override async acquireConnection(): Promise<DatabaseConnection> {
     refuseQueryBesideTransaction();
     const connection = await super.acquireConnection();
-    let patient = this.#patient.get(connection);
-    if (!patient) {
-      patient = new PatientConnection(connection);
-      this.#patient.set(connection, patient);
-    }
-    return patient;
+    this.#patient ??= new PatientConnection(connection);
+    return this.#patient;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const patient = connection as PatientConnection;
+    patient.inTransaction = true;
+    patient.wrote = false;
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const patient = connection as PatientConnection;
+    patient.inTransaction = false;
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    // A transaction that only read (a pull's consistent page) has nothing to sync.
+    patient.unsynced = patient.wrote;
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as PatientConnection).inTransaction = false;
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  /** Lends the connection to the next query first, then waits for the disk if a sync is owed. */
+  override async releaseConnection(): Promise<void> {
+    const owed = this.#patient?.unsynced ?? false;
+    if (this.#patient) this.#patient.unsynced = false;
+    await super.releaseConnection();
+    if (owed) await this.#flush();
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #flush: () => Promise<void>;
+  constructor(config: SqliteDialectConfig, flush: () => Promise<void>) {
     super(config);
     this.#config = config;
+    this.#flush = flush;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#flush);
   }
 }
+
+const nothingToFlush = () => Promise.resolve();
 
 /**
  * Kysely over an open better-sqlite3 connection (db/open.ts sets its pragmas). Kysely runs one
  * query or transaction at a time on it, and waits for other connections' locks without
- * blocking (its busy timeout is set to 0 here); destroying the Db closes the connection.
+ * blocking (its busy timeout is set to 0 here); destroying the Db closes the connection. On a
+ * file, a write answers once it is on the disk, synced off the event loop (walFlusher);
+ * `flush` replaces that sync (a test's probe).
  */
-export function sqliteDb(handle: SqliteDatabase): Db {
+export function sqliteDb(
+  handle: SqliteConnection,
+  options: { flush?: () => Promise<void> } = {},
+): Db {
   handle.prepare('PRAGMA busy_timeout = 0').all([]);
-  return new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: handle }) });
+  let flush = options.flush ?? nothingToFlush;
+  if (!handle.memory && !handle.readonly) {
+    handle.pragma('synchronous = NORMAL');
+    flush = options.flush ?? walFlusher(`${handle.name}-wal`);
+  }
+  return new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: handle }, flush) });
 }
 
 class GuardedPostgresDriver extends PostgresDriver {

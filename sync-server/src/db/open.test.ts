@@ -1,12 +1,21 @@
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { open as openFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { inTransaction, sqliteDb } from './database';
+import { inTransaction, sqliteDb, walFlusher } from './database';
 import { DB_FILE_NAME, openDatabase, openDataDirDatabase } from './open';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+/** What every file handle of node:fs/promises inherits (datasync among it). */
+const FileHandlePrototype = await (async () => {
+  const handle = await openFile(import.meta.filename, 'r');
+  await handle.close();
+  return Object.getPrototypeOf(handle) as { datasync(): Promise<void> };
+})();
 
 let root: string;
 beforeEach(() => {
@@ -73,6 +82,92 @@ describe('openDatabase', () => {
     bump();
     expect(handle.prepare('SELECT x FROM t').get()).toEqual({ x: 11 });
     other.close();
+    await ours.destroy();
+  });
+
+  it('answers a commit only once the WAL is synced, and a write outside a transaction too', async () => {
+    const file = path.join(root, 'x.sqlite');
+    const handle = openDatabase(file);
+    handle.exec('CREATE TABLE t (x)');
+    const events: string[] = [];
+    let release: () => void = () => {};
+    const flush = () => {
+      events.push(`sync (rows on file: ${count()})`);
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    const reader = openDatabase(file);
+    const count = () => (reader.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n;
+    const ours = sqliteDb(handle, { flush }) as unknown as Kysely<{ t: { x: number } }>;
+    // SQLite no longer syncs each commit itself: the sync is ours, off the event loop.
+    expect(handle.pragma('synchronous', { simple: true })).toBe(1);
+
+    const committed = inTransaction(ours as never, async (trx) => {
+      await (trx as unknown as typeof ours).insertInto('t').values({ x: 1 }).execute();
+    }).then(() => events.push('answered'));
+    await vi.waitFor(() => expect(events).toEqual(['sync (rows on file: 1)']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual(['sync (rows on file: 1)']);
+    release();
+    await committed;
+    expect(events).toEqual(['sync (rows on file: 1)', 'answered']);
+
+    const written = ours
+      .insertInto('t')
+      .values({ x: 2 })
+      .execute()
+      .then(() => events.push('answered alone'));
+    await vi.waitFor(() => expect(events.at(-1)).toBe('sync (rows on file: 2)'));
+    release();
+    await written;
+    // A read changes nothing: no sync to wait for.
+    await ours.selectFrom('t').selectAll().execute();
+    expect(events.filter((event) => event.startsWith('sync'))).toHaveLength(2);
+    reader.close();
+    await ours.destroy();
+  });
+
+  it('syncs nothing for a transaction that only read, and syncs a change of the schema', async () => {
+    const handle = openDatabase(path.join(root, 'x.sqlite'));
+    handle.exec('CREATE TABLE t (x)');
+    let syncs = 0;
+    const ours = sqliteDb(handle, {
+      flush: () => {
+        syncs += 1;
+        return Promise.resolve();
+      },
+    }) as unknown as Kysely<{ t: { x: number } }>;
+    await inTransaction(ours as never, async (trx) => {
+      const db = trx as unknown as typeof ours;
+      await db.selectFrom('t').selectAll().execute();
+      await sql`select count(*) from t`.execute(db);
+    });
+    await inTransaction(ours as never, async (trx) => {
+      // An update that matches no row is still counted: erring costs a sync, never one owed.
+      await (trx as unknown as typeof ours).updateTable('t').set({ x: 1 }).execute();
+    });
+    expect(syncs).toBe(1);
+    await sql`CREATE INDEX t_x ON t (x)`.execute(ours);
+    expect(syncs).toBe(2);
+    await ours.destroy();
+  });
+
+  it('shares one WAL sync among the commits that land while one runs', async () => {
+    const file = path.join(root, 'x.sqlite');
+    const handle = openDatabase(file);
+    handle.exec('CREATE TABLE t (x)');
+    const flush = walFlusher(`${file}-wal`);
+    const ours = sqliteDb(handle, { flush }) as unknown as Kysely<{ t: { x: number } }>;
+    const syncs = vi.spyOn(FileHandlePrototype, 'datasync');
+    await Promise.all(
+      Array.from({ length: 20 }, (_, x) => ours.insertInto('t').values({ x }).execute()),
+    );
+    // One for the first write, and the ones that came while it ran share the next (one more,
+    // or a few on a slow disk), where a sync each would be 20.
+    expect(syncs.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(syncs.mock.calls.length).toBeLessThan(5);
+    syncs.mockRestore();
     await ours.destroy();
   });
 

@@ -33,8 +33,7 @@ export const STATEMENT_CACHE_SIZE = 500;
  * Makes `db.prepare` answer the statement it prepared before for the same SQL. Kysely prepares
  * each query's SQL at every run, which compiles it again; a statement is reusable, and Kysely
  * never iterates one of ours, so one prepared statement serves every run. The oldest text goes
- * past the size. What it buys is measured in `npm run bench:server` (PERFORMANCE in
- * ARCHITECTURE.md names it).
+ * past the size. ARCHITECTURE.md ("Performance") names what it buys.
  */
 function cacheStatements(db: BetterDatabase): void {
   const prepare = db.prepare.bind(db);
@@ -53,7 +52,8 @@ function cacheStatements(db: BetterDatabase): void {
 /**
  * Opens the SQLite file with the pragmas every connection needs: WAL, and synchronous FULL so
  * a commit that was answered also survives a power cut (NORMAL survives only a crash); the
- * temporary files SQLite needs within a transaction kept in memory.
+ * temporary files SQLite needs within a transaction kept in memory. The server's Db keeps that
+ * promise its own way, without SQLite's blocking sync (database.ts sqliteDb).
  */
 export function openDatabase(file: string): SqliteConnection {
   if (!IN_MEMORY.has(file)) makePrivate(file);
