@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterCommit, inTransaction } from '../db/database';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Tables } from '../db/tables';
 import { changeFeed } from '../sync/notify';
 
@@ -96,42 +97,52 @@ const MESSAGE_COLUMNS = [
 export async function nextChangeSeq(db: Db, userId: string): Promise<number> {
   const feed = changeFeed(db);
   afterCommit(db, () => feed.changed(userId));
-  const row = await db
-    .insertInto('user_change_seq')
-    .values({ user_id: userId, seq: 1 })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb('user_change_seq.seq', '+', 1) })),
-    )
-    .returning('seq')
-    .executeTakeFirst();
+  const row = await bumpedChangeSeq.executeTakeFirst(db, { userId });
   if (!row) throw new Error('No change sequence number was returned');
   return row.seq;
 }
 
+const bumpedChangeSeq = prepared((db, values: { userId: string }) =>
+  db
+    .insertInto('user_change_seq')
+    .values({ user_id: values.userId, seq: 1 })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb('user_change_seq.seq', '+', 1) })),
+    )
+    .returning('seq'),
+);
+
 /** Her change sequence number now: the version of her data (0 before her first write). */
 export async function changeSeqOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('user_change_seq')
-    .select('seq')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await changeSeqOfUser.executeTakeFirst(db, { userId });
   return row?.seq ?? 0;
 }
 
+const changeSeqOfUser = prepared((db, values: { userId: string }) =>
+  db.selectFrom('user_change_seq').select('seq').where('user_id', '=', values.userId),
+);
+
 export async function findChat(db: Db, id: string): Promise<ChatRow | undefined> {
-  return db.selectFrom('chats').select(CHAT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return chatById.executeTakeFirst(db, { id });
 }
 
+const chatById = prepared((db, values: { id: string }) =>
+  db.selectFrom('chats').select(CHAT_COLUMNS).where('id', '=', values.id),
+);
+
 /** Her live chats, most recently updated first. */
-export async function listChats(db: Db, userId: string): Promise<ChatRow[]> {
-  return db
+const chatsOfUser = prepared((db, values: { userId: string }) =>
+  db
     .selectFrom('chats')
     .select(CHAT_COLUMNS)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', values.userId)
     .where('deleted_at', 'is', null)
     .orderBy('updated_at', 'desc')
-    .orderBy('change_seq', 'desc')
-    .execute();
+    .orderBy('change_seq', 'desc'),
+);
+
+export async function listChats(db: Db, userId: string): Promise<ChatRow[]> {
+  return chatsOfUser.execute(db, { userId });
 }
 
 export async function insertChat(
@@ -157,17 +168,25 @@ export async function touchChat(
   db: Db,
   chat: Pick<ChatRow, 'id' | 'updatedAt' | 'changeSeq'> & { titleIfUntitled?: string },
 ): Promise<void> {
-  const title = chat.titleIfUntitled ?? '';
-  await db
-    .updateTable('chats')
-    .set((eb) => ({
-      title: eb.case().when('title', '=', '').then(title).else(eb.ref('title')).end(),
-      updated_at: chat.updatedAt,
-      change_seq: chat.changeSeq,
-    }))
-    .where('id', '=', chat.id)
-    .execute();
+  await chatTouched.run(db, {
+    id: chat.id,
+    title: chat.titleIfUntitled ?? '',
+    updatedAt: chat.updatedAt,
+    changeSeq: chat.changeSeq,
+  });
 }
+
+const chatTouched = prepared(
+  (db, values: { id: string; title: string; updatedAt: number; changeSeq: number }) =>
+    db
+      .updateTable('chats')
+      .set((eb) => ({
+        title: eb.case().when('title', '=', '').then(values.title).else(eb.ref('title')).end(),
+        updated_at: values.updatedAt,
+        change_seq: values.changeSeq,
+      }))
+      .where('id', '=', values.id),
+);
 
 /** Leaves a tombstone (for sync) and removes the chat's messages. */
 export async function tombstoneChat(
@@ -188,21 +207,28 @@ export async function tombstoneChat(
 }
 
 export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return messageById.executeTakeFirst(db, { id });
 }
+
+const messageById = prepared((db, values: { id: string }) =>
+  db.selectFrom('messages').select(MESSAGE_COLUMNS).where('id', '=', values.id),
+);
 
 export async function messageExists(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('messages').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
+  return (await messageIdOf.executeTakeFirst(db, { id })) !== undefined;
 }
 
+const messageIdOf = prepared((db, values: { id: string }) =>
+  db.selectFrom('messages').select('id').where('id', '=', values.id),
+);
+
 export async function findReplyTo(db: Db, userMessageId: string): Promise<MessageRow | undefined> {
-  return db
-    .selectFrom('messages')
-    .select(MESSAGE_COLUMNS)
-    .where('reply_to', '=', userMessageId)
-    .executeTakeFirst();
+  return replyTo.executeTakeFirst(db, { userMessageId });
 }
+
+const replyTo = prepared((db, values: { userMessageId: string }) =>
+  db.selectFrom('messages').select(MESSAGE_COLUMNS).where('reply_to', '=', values.userMessageId),
+);
 
 /** A chat's messages in their order (chat_seq). */
 export async function listMessages(db: Db, chatId: string): Promise<MessageRow[]> {
@@ -224,16 +250,24 @@ export async function newestMessages(
   q: { chatId: string; limit: number; beforeSeq?: number; beforeTime?: number },
 ): Promise<MessageRow[]> {
   const { beforeSeq, beforeTime } = q;
-  return db
-    .selectFrom('messages')
-    .select(MESSAGE_COLUMNS)
-    .where('chat_id', '=', q.chatId)
-    .$if(beforeSeq !== undefined, (qb) => qb.where('chat_seq', '<', beforeSeq!))
-    .$if(beforeTime !== undefined, (qb) => qb.where('created_at', '<', beforeTime!))
-    .orderBy('chat_seq', 'desc')
-    .limit(q.limit)
-    .execute();
+  const query =
+    newestMessagesQueries[(beforeSeq === undefined ? 0 : 1) + (beforeTime === undefined ? 0 : 2)]!;
+  return query.execute(db, { ...q, beforeSeq: beforeSeq ?? 0, beforeTime: beforeTime ?? 0 });
 }
+
+/** newestMessages' query for each pair of bounds (none, seq, time, both): one shape each. */
+const newestMessagesQueries = [0, 1, 2, 3].map((bounds) =>
+  prepared((db, values: { chatId: string; limit: number; beforeSeq: number; beforeTime: number }) =>
+    db
+      .selectFrom('messages')
+      .select(MESSAGE_COLUMNS)
+      .where('chat_id', '=', values.chatId)
+      .$if((bounds & 1) !== 0, (qb) => qb.where('chat_seq', '<', values.beforeSeq))
+      .$if((bounds & 2) !== 0, (qb) => qb.where('created_at', '<', values.beforeTime))
+      .orderBy('chat_seq', 'desc')
+      .limit(values.limit),
+  ),
+);
 
 /** What a reply reads of a message of the chat: who wrote it, its text and its place. */
 export type ConversationRow = Pick<
@@ -265,14 +299,7 @@ export async function conversationRows(
   db: Db,
   q: { chatId: string; uptoSeq: number; limit: number },
 ): Promise<ConversationRow[]> {
-  const recent = await db
-    .selectFrom('messages')
-    .select(CONVERSATION_COLUMNS)
-    .where('chat_id', '=', q.chatId)
-    .where('chat_seq', '<=', q.uptoSeq)
-    .orderBy('chat_seq', 'desc')
-    .limit(q.limit)
-    .execute();
+  const recent = await recentConversation.execute(db, q);
   // Nearly always every message of hers before the one answered has its reply among them.
   const answered = new Set(recent.map((row) => row.replyTo));
   const unanswered = recent.filter(
@@ -291,23 +318,38 @@ export async function conversationRows(
   return [...recent, ...replies];
 }
 
+const recentConversation = prepared(
+  (db, values: { chatId: string; uptoSeq: number; limit: number }) =>
+    db
+      .selectFrom('messages')
+      .select(CONVERSATION_COLUMNS)
+      .where('chat_id', '=', values.chatId)
+      .where('chat_seq', '<=', values.uptoSeq)
+      .orderBy('chat_seq', 'desc')
+      .limit(values.limit),
+);
+
 /** The text of the chat's newest `limit` screenshots up to `uptoSeq`, oldest first. */
 export async function screenshotTexts(
   db: Db,
   q: { chatId: string; uptoSeq: number; limit: number },
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('messages')
-    .select('extracted_text as text')
-    .where('chat_id', '=', q.chatId)
-    .where('chat_seq', '<=', q.uptoSeq)
-    .where('extracted_text', 'is not', null)
-    .where('extracted_text', '<>', '')
-    .orderBy('chat_seq', 'desc')
-    .limit(q.limit)
-    .execute();
+  const rows = await screenshotTextRows.execute(db, q);
   return rows.map((row) => row.text ?? '').reverse();
 }
+
+const screenshotTextRows = prepared(
+  (db, values: { chatId: string; uptoSeq: number; limit: number }) =>
+    db
+      .selectFrom('messages')
+      .select('extracted_text as text')
+      .where('chat_id', '=', values.chatId)
+      .where('chat_seq', '<=', values.uptoSeq)
+      .where('extracted_text', 'is not', null)
+      .where('extracted_text', '<>', '')
+      .orderBy('chat_seq', 'desc')
+      .limit(values.limit),
+);
 
 /** The image URLs the chat's messages use. */
 export async function imageUrlsOfChat(db: Db, chatId: string): Promise<string[]> {
@@ -362,33 +404,34 @@ export async function firstUserMessageId(db: Db, chatId: string): Promise<string
  * Stores a message row and answers it as stored: the same values, made here as a read makes
  * them (RETURNING every column cost a large share of an insert; bench/HISTORY.md).
  */
+const messageInserted = prepared((db, message: MessageRow) =>
+  db.insertInto('messages').values({
+    id: message.id,
+    chat_id: message.chatId,
+    user_id: message.userId,
+    role: message.role,
+    content: message.content,
+    is_crisis: message.isCrisis,
+    reply_to: message.replyTo,
+    is_ocr: message.isOcr,
+    is_enhanced_ocr: message.isEnhancedOcr,
+    image_url: message.imageUrl,
+    extracted_text: message.extractedText,
+    analysis_type: message.analysisType,
+    ocr_analysis: message.ocrAnalysis,
+    ocr_structured_data: message.ocrStructuredData,
+    ocr_confidence: message.ocrConfidence,
+    created_at: message.createdAt,
+    change_seq: message.changeSeq,
+    chat_seq: message.chatSeq,
+    reply_error: message.replyError,
+    help_card: message.helpCard,
+    care: message.care,
+  }),
+);
+
 export async function insertMessage(db: Db, message: MessageRow): Promise<MessageRow> {
-  await db
-    .insertInto('messages')
-    .values({
-      id: message.id,
-      chat_id: message.chatId,
-      user_id: message.userId,
-      role: message.role,
-      content: message.content,
-      is_crisis: message.isCrisis,
-      reply_to: message.replyTo,
-      is_ocr: message.isOcr,
-      is_enhanced_ocr: message.isEnhancedOcr,
-      image_url: message.imageUrl,
-      extracted_text: message.extractedText,
-      analysis_type: message.analysisType,
-      ocr_analysis: message.ocrAnalysis,
-      ocr_structured_data: message.ocrStructuredData,
-      ocr_confidence: message.ocrConfidence,
-      created_at: message.createdAt,
-      change_seq: message.changeSeq,
-      chat_seq: message.chatSeq,
-      reply_error: message.replyError,
-      help_card: message.helpCard,
-      care: message.care,
-    })
-    .execute();
+  await messageInserted.run(db, message);
   return {
     id: message.id,
     chatId: message.chatId,
@@ -416,13 +459,16 @@ export async function insertMessage(db: Db, message: MessageRow): Promise<Messag
 
 /** The chat's next place for a message (1, 2, 3, ...). Call inside the write's transaction. */
 export async function nextChatSeq(db: Db, chatId: string): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select(sql<number>`COALESCE(MAX(chat_seq), 0) + 1`.as('seq'))
-    .where('chat_id', '=', chatId)
-    .executeTakeFirst();
+  const row = await chatSeqAfterLast.executeTakeFirst(db, { chatId });
   return row?.seq ?? 1;
 }
+
+const chatSeqAfterLast = prepared((db, values: { chatId: string }) =>
+  db
+    .selectFrom('messages')
+    .select(sql<number>`COALESCE(MAX(chat_seq), 0) + 1`.as('seq'))
+    .where('chat_id', '=', values.chatId),
+);
 
 /**
  * Stores a message as the chat's next one and marks the chat changed, in one transaction (a

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 export interface EntitlementRow {
   userId: string;
@@ -8,12 +9,16 @@ export interface EntitlementRow {
 }
 
 export async function findEntitlement(db: Db, userId: string): Promise<EntitlementRow | undefined> {
-  return db
+  return entitlementOfUser.executeTakeFirst(db, { userId });
+}
+
+/** Read with grantingPurchases at every request that needs her plan: prepared once. */
+const entitlementOfUser = prepared((db, values: { userId: string }) =>
+  db
     .selectFrom('entitlements')
     .select(['user_id as userId', 'tier', 'expires_at as expiresAt', 'updated_at as updatedAt'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
+    .where('user_id', '=', values.userId),
+);
 
 export async function upsertEntitlement(
   db: Db,
@@ -49,16 +54,19 @@ export interface GrantingPurchaseRow {
  * purchases table; entitlements only reads it here, so neither service imports the other.
  */
 export async function grantingPurchases(db: Db, userId: string): Promise<GrantingPurchaseRow[]> {
-  return db
+  return grantingPurchasesOfUser.execute(db, { userId });
+}
+
+const grantingPurchasesOfUser = prepared((db, values: { userId: string }) =>
+  db
     .selectFrom('purchases')
     .select(['id', 'plan_id as planId', 'fulfilled_at as fulfilledAt'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', values.userId)
     .where('status', '=', 'succeeded')
     .where('fulfilled_at', 'is not', null)
     .where('revoked_at', 'is', null)
     .orderBy('fulfilled_at')
     .orderBy('created_at')
     .orderBy('id')
-    .$narrowType<{ fulfilledAt: number }>()
-    .execute();
-}
+    .$narrowType<{ fulfilledAt: number }>(),
+);

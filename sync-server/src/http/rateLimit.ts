@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { tooManyRequests } from './errors';
 
 export interface Limit {
@@ -62,6 +63,23 @@ const inFamily = (family: string) => {
   return sql<boolean>`substr(bucket, 1, ${prefix.length}) = ${prefix}`;
 };
 
+/** A hit: a live window counts one more; a finished one (or none) starts anew at 1. */
+const counted = prepared(
+  (db, values: { bucket: string; key: string; at: number; windowMs: number }) =>
+    db
+      .insertInto('rate_limits')
+      .values({ bucket: values.bucket, key: values.key, window_start: values.at, count: 1 })
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'key']).doUpdateSet({
+          window_start: sql<number>`CASE WHEN rate_limits.window_start + ${values.windowMs} > ${values.at}
+            THEN rate_limits.window_start ELSE excluded.window_start END`,
+          count: sql<number>`CASE WHEN rate_limits.window_start + ${values.windowMs} > ${values.at}
+            THEN rate_limits.count + 1 ELSE 1 END`,
+        }),
+      )
+      .returning(['window_start as windowStart', 'count']),
+);
+
 /**
  * Fixed-window counters in the database, so they survive a restart and hold for every
  * process. A hit is one statement (an upsert that answers the row it left), so concurrent
@@ -89,20 +107,13 @@ export function createRateLimiter(own: Db, now: () => number): RateLimiter {
   return {
     async hit(limit, key, db = own) {
       const at = now();
-      // A live window counts one more; a finished one (or none) starts anew at 1.
-      const row = await db
-        .insertInto('rate_limits')
-        .values({ bucket: limit.bucket, key, window_start: at, count: 1 })
-        .onConflict((oc) =>
-          oc.columns(['bucket', 'key']).doUpdateSet({
-            window_start: sql<number>`CASE WHEN rate_limits.window_start + ${limit.windowMs} > ${at}
-              THEN rate_limits.window_start ELSE excluded.window_start END`,
-            count: sql<number>`CASE WHEN rate_limits.window_start + ${limit.windowMs} > ${at}
-              THEN rate_limits.count + 1 ELSE 1 END`,
-          }),
-        )
-        .returning(['window_start as windowStart', 'count'])
-        .executeTakeFirstOrThrow();
+      const row = await counted.executeTakeFirst(db, {
+        bucket: limit.bucket,
+        key,
+        at,
+        windowMs: limit.windowMs,
+      });
+      if (!row) throw new Error('The rate limit upsert answered no row');
       if (row.count === 1 && row.windowStart === at) {
         // A new window: a good moment to drop this family's finished windows too (a family's
         // buckets share one window length). This one began now, so it stays.

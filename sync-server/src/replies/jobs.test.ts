@@ -18,7 +18,7 @@ const NOW = 1_000_000;
 let handle: SqliteConnection;
 let db: Db;
 let jobs: ReplyJobs;
-/** The SQL of every query run through deps.db since the test began. */
+/** The SQL of every query run on the connection since the test began. */
 let sqlUsed: string[];
 let deps: Deps;
 
@@ -43,16 +43,14 @@ beforeEach(async () => {
       VALUES ('m', 'c', 'u', 'user', 'hi', 0, 1, 1);`);
   await jobsRepo.insertJob(db, { messageId: 'm', userId: 'u', chatId: 'c', createdAt: 0 });
   sqlUsed = [];
-  const recording: KyselyPlugin = {
-    transformQuery(args) {
-      sqlUsed.push(db.getExecutor().compileQuery(args.node, args.queryId).sql);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  };
+  // At the connection: a prepared query (db/prepared.ts) is compiled once, then only run.
+  const prepare = handle.prepare.bind(handle);
+  handle.prepare = ((text: string) => {
+    sqlUsed.push(text);
+    return prepare(text);
+  }) as typeof handle.prepare;
   deps = {
-    db: db.withPlugin(recording),
-    // The same connection, for the rooms (users) not moved to `db` yet.
+    db,
     now: () => NOW,
     logger: pino({ level: 'silent' }),
     config: {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { engineOf } from '../db/database';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 export type ReplyJobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -36,9 +37,12 @@ export async function insertJob(
   db: Db,
   job: Pick<ReplyJobRow, 'messageId' | 'userId' | 'chatId' | 'createdAt'>,
 ): Promise<void> {
-  await db
-    .insertInto('reply_jobs')
-    .values({
+  await jobInserted.run(db, job);
+}
+
+const jobInserted = prepared(
+  (db, job: Pick<ReplyJobRow, 'messageId' | 'userId' | 'chatId' | 'createdAt'>) =>
+    db.insertInto('reply_jobs').values({
       message_id: job.messageId,
       user_id: job.userId,
       chat_id: job.chatId,
@@ -46,9 +50,8 @@ export async function insertJob(
       attempts: 0,
       created_at: job.createdAt,
       updated_at: job.createdAt,
-    })
-    .execute();
-}
+    }),
+);
 
 export async function findJob(db: Db, messageId: string): Promise<ReplyJobRow | undefined> {
   return db
@@ -147,7 +150,11 @@ export async function markRunning(
   db: Db,
   job: { messageId: string; now: number; leaseUntil: number },
 ): Promise<void> {
-  await db
+  await jobRunning.run(db, job);
+}
+
+const jobRunning = prepared((db, job: { messageId: string; now: number; leaseUntil: number }) =>
+  db
     .updateTable('reply_jobs')
     .set((eb) => ({
       state: 'running',
@@ -155,9 +162,8 @@ export async function markRunning(
       lease_until: job.leaseUntil,
       updated_at: job.now,
     }))
-    .where('message_id', '=', job.messageId)
-    .execute();
-}
+    .where('message_id', '=', job.messageId),
+);
 
 type Claim = { messageId: string; attempts: number; now: number };
 
@@ -175,12 +181,15 @@ export async function renewLease(db: Db, claim: Claim & { leaseUntil: number }):
 
 /** The reply is stored: the job is done, whoever held it. */
 export async function markDone(db: Db, job: { messageId: string; now: number }): Promise<void> {
-  await db
+  await jobDone.run(db, job);
+}
+
+const jobDone = prepared((db, job: { messageId: string; now: number }) =>
+  db
     .updateTable('reply_jobs')
     .set({ state: 'done', lease_until: null, updated_at: job.now })
-    .where('message_id', '=', job.messageId)
-    .execute();
-}
+    .where('message_id', '=', job.messageId),
+);
 
 /** Fails a job this claim still holds. False when it lost the job (someone else has it now). */
 export async function markFailed(db: Db, claim: Claim): Promise<boolean> {

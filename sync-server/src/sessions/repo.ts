@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 export interface SessionRow {
   idHash: string;
@@ -42,8 +43,13 @@ export async function insertSession(db: Db, session: SessionRow): Promise<void> 
     .execute();
 }
 
+const sessionByHash = prepared((db, values: { idHash: string }) =>
+  selectSessions(db).where('id_hash', '=', values.idHash),
+);
+
+/** Read at every signed-in request: prepared once. */
 export function findSession(db: Db, idHash: string): Promise<SessionRow | undefined> {
-  return selectSessions(db).where('id_hash', '=', idHash).executeTakeFirst();
+  return sessionByHash.executeTakeFirst(db, { idHash });
 }
 
 /** Her live sessions (expiring after `now`), in no particular order. */

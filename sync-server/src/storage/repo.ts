@@ -1,14 +1,15 @@
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 /** Her stored bytes: users.storage_bytes, kept by the triggers of migration 010. */
 export async function usedBytes(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select('storage_bytes as bytes')
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await storageBytesOfUser.executeTakeFirst(db, { userId });
   return row?.bytes ?? 0;
 }
+
+const storageBytesOfUser = prepared((db, values: { userId: string }) =>
+  db.selectFrom('users').select('storage_bytes as bytes').where('id', '=', values.userId),
+);
 
 /** The size of the profile picture her row points at now (0 when none, or not recorded). */
 export async function currentPictureBytes(db: Db, userId: string): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 /** A users row. Holds the password hash: never send it, present it (users/present.ts). */
 export interface UserRow {
@@ -47,8 +48,13 @@ export async function insertUser(
     .execute();
 }
 
+const userById = prepared((db, values: { id: string }) =>
+  selectUsers(db).where('id', '=', values.id),
+);
+
+/** Read at every signed-in request: prepared once. */
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return selectUsers(db).where('id', '=', id).executeTakeFirst();
+  return userById.executeTakeFirst(db, { id });
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
