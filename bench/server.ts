@@ -289,7 +289,11 @@ async function measureBoth(
  * The same four routes on PostgreSQL: a private cluster on this machine, two server processes
  * on one database, the load split between them. Answers its checks.
  */
-async function measurePostgres(dataDir: string, children: ChildProcess[]): Promise<Check[]> {
+async function measurePostgres(
+  dataDir: string,
+  children: ChildProcess[],
+  only: string | undefined,
+): Promise<Check[]> {
   const cluster = await startCluster();
   try {
     const url = await cluster.createDatabase('bench_server');
@@ -326,6 +330,7 @@ async function measurePostgres(dataDir: string, children: ChildProcess[]): Promi
     }
     const checks: Check[] = [];
     for (const [name, target] of Object.entries(targets(users))) {
+      if (only && name !== only) continue;
       const figures = await measureBoth(
         urls as [string, string],
         target,
@@ -385,6 +390,11 @@ async function measureBareKoa(
   return figures;
 }
 
+/** BENCH_ONLY: one route's name, e.g. 'sync pull page', to profile it alone. */
+const only = process.env.BENCH_ONLY;
+/** BENCH_ENGINES: `sqlite`, `postgres` or both (the default), comma-separated. */
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+
 async function main() {
   const dataDir = await makeDataDir();
   const children: ChildProcess[] = [];
@@ -409,10 +419,9 @@ async function main() {
     await waitUntilUp(`${baseUrl}/api/health`, server);
     const users = await seedUsers(baseUrl, (use) => withDataDirDb(dataDir, use));
     const results: [string, Figures][] = [];
-    // BENCH_ONLY: one route's name, e.g. 'sync pull page', to profile it alone.
-    const only = process.env.BENCH_ONLY;
     for (const [name, target] of Object.entries(targets(users))) {
       if (only && name !== only) continue;
+      if (!engines.includes('sqlite')) continue;
       results.push([name, await measure(baseUrl, target, server.pid)]);
     }
     // What the list's answer alone costs Koa: the same bytes and headers, none of the work.
@@ -476,7 +485,9 @@ async function main() {
         ok: figures.errors === 0,
       });
     }
-    if (!only) checks.push(...(await measurePostgres(dataDir, children)));
+    if (engines.includes('postgres')) {
+      checks.push(...(await measurePostgres(dataDir, children, only)));
+    }
     checks.push({
       measure: 'limits raised for the bench',
       value: Object.entries(BENCH_ENV)
