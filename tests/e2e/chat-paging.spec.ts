@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { appendMessage } from '../../sync-server/src/chats/repo';
+import { appendMessage, newMessage } from '../../sync-server/src/chats/repo';
 import { inTransaction, sqliteDb } from '../../sync-server/src/db/database';
 import { DB_FILE_NAME } from '../../sync-server/src/db/open';
 import { signUpViaApi } from './helpers';
@@ -65,26 +65,15 @@ async function chatOfManyMessages(page: Page): Promise<string> {
         const id = randomUUID();
         const fromHer = n % 2 === 1;
         await appendMessage(trx, {
-          message: {
+          message: newMessage({
             id,
             chatId,
             userId,
             role: fromHer ? 'user' : 'assistant',
             content: textOf(n),
-            isCrisis: 0,
-            helpCard: 0,
-            care: 0,
             replyTo: fromHer ? null : hers,
-            isOcr: 0,
-            isEnhancedOcr: 0,
-            imageUrl: null,
-            extractedText: null,
-            analysisType: null,
-            ocrAnalysis: null,
-            ocrStructuredData: null,
-            ocrConfidence: null,
             createdAt: start + n * 60_000,
-          },
+          }),
         });
         if (fromHer) hers = id;
       }

@@ -1,6 +1,7 @@
 import { personaGreeting } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import { messageBytes } from '../storage/service';
+import { newMessage } from './repo';
 import type { MessageRow, NewMessage } from './repo';
 
 /**
@@ -15,26 +16,14 @@ export function greetingRow(props: {
   persona: Persona;
   now: number;
 }): NewMessage {
-  return {
+  return newMessage({
     id: props.id,
     chatId: props.chatId,
     userId: props.userId,
     role: 'assistant',
     content: personaGreeting(props.persona),
-    isCrisis: 0,
-    helpCard: 0,
-    care: 0,
-    replyTo: null,
-    isOcr: 0,
-    isEnhancedOcr: 0,
-    imageUrl: null,
-    extractedText: null,
-    analysisType: null,
-    ocrAnalysis: null,
-    ocrStructuredData: null,
-    ocrConfidence: null,
     createdAt: props.now,
-  };
+  });
 }
 
 /** The bytes the greeting adds to her storage. */

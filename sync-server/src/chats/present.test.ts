@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '@shared/personas';
 import type { Persona } from '@shared/personas';
 import { presentChatSummary, presentMessage } from './present';
+import { newMessage } from './repo';
 import type { ChatRow, MessageRow } from './repo';
 
 const cassie = PERSONAS[0] as Persona;
@@ -9,24 +10,15 @@ const brooke = PERSONAS[1] as Persona;
 const WHOLE = 'You are enough. SECRET second sentence. And a third.';
 
 const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
-  id: 'm1',
-  chatId: 'c1',
-  userId: 'u1',
-  role: 'assistant',
-  content: WHOLE,
-  isCrisis: 0,
-  helpCard: 0,
-  care: 0,
-  replyTo: 'm0',
-  isOcr: 0,
-  isEnhancedOcr: 0,
-  imageUrl: null,
-  extractedText: null,
-  analysisType: null,
-  ocrAnalysis: null,
-  ocrStructuredData: null,
-  ocrConfidence: null,
-  createdAt: 0,
+  ...newMessage({
+    id: 'm1',
+    chatId: 'c1',
+    userId: 'u1',
+    role: 'assistant',
+    content: WHOLE,
+    replyTo: 'm0',
+    createdAt: 0,
+  }),
   changeSeq: 1,
   chatSeq: 2,
   replyError: null,

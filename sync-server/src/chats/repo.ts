@@ -52,6 +52,28 @@ export interface MessageRow {
 /** A message about to be stored: its sequence numbers are given by appendMessage. */
 export type NewMessage = Omit<MessageRow, 'changeSeq' | 'chatSeq' | 'replyError'>;
 
+/** A plain text message about to be stored: no screenshot, no crisis, no flag but `fields`. */
+export function newMessage(
+  fields: Pick<NewMessage, 'id' | 'chatId' | 'userId' | 'role' | 'content' | 'createdAt'> &
+    Partial<NewMessage>,
+): NewMessage {
+  return {
+    isCrisis: 0,
+    helpCard: 0,
+    care: 0,
+    replyTo: null,
+    isOcr: 0,
+    isEnhancedOcr: 0,
+    imageUrl: null,
+    extractedText: null,
+    analysisType: null,
+    ocrAnalysis: null,
+    ocrStructuredData: null,
+    ocrConfidence: null,
+    ...fields,
+  };
+}
+
 const CHAT_COLUMNS = [
   'id',
   'user_id as userId',
