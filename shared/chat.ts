@@ -93,6 +93,30 @@ export interface ChatMessage {
   ocrConfidence: number | null;
 }
 
+/** A message with no screenshot, no crisis and no flag but those `fields` set. */
+export function plainChatMessage(
+  fields: Pick<ChatMessage, 'id' | 'chatId' | 'seq' | 'message' | 'isUser' | 'timestamp'> &
+    Partial<ChatMessage>,
+): ChatMessage {
+  return {
+    replyError: null,
+    replyTo: null,
+    avatar: null,
+    imageUrl: null,
+    isTeaser: false,
+    isCrisis: false,
+    helpCard: false,
+    isOCR: false,
+    isEnhancedOCR: false,
+    extractedText: null,
+    analysisType: null,
+    ocrAnalysis: null,
+    ocrStructuredData: null,
+    ocrConfidence: null,
+    ...fields,
+  };
+}
+
 /** An item of GET /api/chats. */
 export interface ChatSummary {
   id: string;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_TYPES } from './chat';
+import { ANALYSIS_TYPES, plainChatMessage } from './chat';
 import type { ChatMessage, ChatSummary, PersonaRef } from './chat';
 import { checkCompactPage, decodePullPage, encodePullPage } from './compact-pull';
 import type { PullAnswer } from './sync';
@@ -14,28 +14,14 @@ const CASSIE: PersonaRef = {
 const MAX: PersonaRef = { id: 4, name: 'Max', description: 'Straight talk.', avatar: '/m.svg' };
 
 function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage {
-  return {
+  return plainChatMessage({
     chatId: 'chat-1',
     seq: 1,
     message: 'Hello',
     isUser: true,
-    replyError: null,
-    replyTo: null,
     timestamp: '2026-11-25T10:00:00.000Z',
-    avatar: null,
-    imageUrl: null,
-    isTeaser: false,
-    isCrisis: false,
-    helpCard: false,
-    isOCR: false,
-    isEnhancedOCR: false,
-    extractedText: null,
-    analysisType: null,
-    ocrAnalysis: null,
-    ocrStructuredData: null,
-    ocrConfidence: null,
     ...overrides,
-  };
+  });
 }
 
 const aChat = (id: string, persona = CASSIE, careUntil: string | null = null): ChatSummary => ({

@@ -1,3 +1,4 @@
+import { plainChatMessage } from '@shared/chat';
 import type { ChatSummary } from '@shared/chat';
 import type { readCrisis } from '@shared/safety/crisis';
 import { blockOf } from './blocks';
@@ -59,27 +60,17 @@ export function pendingMessage(input: {
   ocr?: OcrFields;
 }): LocalMessage {
   return {
-    id: input.id,
-    chatId: input.chatId,
+    ...plainChatMessage({
+      id: input.id,
+      chatId: input.chatId,
+      seq: 0,
+      message: input.text,
+      isUser: true,
+      timestamp: new Date().toISOString(),
+      ...input.ocr,
+    }),
+    // Not placed yet: the server gives it its place when it stores it.
     seq: null,
-    message: input.text,
-    isUser: true,
-    replyError: null,
-    replyTo: null,
-    timestamp: new Date().toISOString(),
-    avatar: null,
-    imageUrl: null,
-    isTeaser: false,
-    isCrisis: false,
-    helpCard: false,
-    isOCR: false,
-    isEnhancedOCR: false,
-    extractedText: null,
-    analysisType: null,
-    ocrAnalysis: null,
-    ocrStructuredData: null,
-    ocrConfidence: null,
-    ...input.ocr,
     status: 'pending',
     localOrder: nextLocalOrder(),
   };

@@ -1,29 +1,16 @@
+import { plainChatMessage } from '@shared/chat';
 import type { Chat, ChatMessage } from '@shared/chat';
 
 /** Test builders for API shapes. */
 export function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage {
-  return {
+  return plainChatMessage({
     chatId: 'chat-1',
     seq: 1,
     message: 'Hello',
     isUser: true,
-    replyError: null,
-    replyTo: null,
     timestamp: '2026-11-25T10:00:00.000Z',
-    avatar: null,
-    imageUrl: null,
-    isTeaser: false,
-    isCrisis: false,
-    helpCard: false,
-    isOCR: false,
-    isEnhancedOCR: false,
-    extractedText: null,
-    analysisType: null,
-    ocrAnalysis: null,
-    ocrStructuredData: null,
-    ocrConfidence: null,
     ...overrides,
-  };
+  });
 }
 
 export function aChat(overrides: Partial<Chat> & { id: string }): Chat {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { plainChatMessage } from '@shared/chat';
 import type { Chat, ChatMessage } from '@shared/chat';
 import { TEASER_NOTE } from '@shared/markdown';
 import { chatFileName, chatMarkdown, readmeMarkdown } from './exportMarkdown';
@@ -6,29 +7,15 @@ import { chatFileName, chatMarkdown, readmeMarkdown } from './exportMarkdown';
 const persona = { id: 1, name: 'Cassie', description: '', avatar: '' };
 
 function message(overrides: Partial<ChatMessage>): ChatMessage {
-  return {
+  return plainChatMessage({
     id: 'm',
     chatId: 'c1',
     seq: 1,
     message: '',
     isUser: true,
-    replyError: null,
-    replyTo: null,
     timestamp: '2026-11-25T10:00:00.000Z',
-    avatar: null,
-    imageUrl: null,
-    isTeaser: false,
-    isCrisis: false,
-    helpCard: false,
-    isOCR: false,
-    isEnhancedOCR: false,
-    extractedText: null,
-    analysisType: null,
-    ocrAnalysis: null,
-    ocrStructuredData: null,
-    ocrConfidence: null,
     ...overrides,
-  };
+  });
 }
 
 const chat = (messages: ChatMessage[], title = 'Boy trouble'): Chat => ({
