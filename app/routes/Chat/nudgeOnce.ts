@@ -1,3 +1,5 @@
+import { stringRecordOf } from '@shared/json';
+
 /**
  * The upgrade dialog opens by itself at most once per chat per day: the day of each
  * chat's last nudge is kept on the device (localStorage, days of her own calendar), so a reload
@@ -15,15 +17,9 @@ export function localDay(at: Date): string {
 
 function read(): Record<string, string> {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(ITEM) ?? '{}');
-    if (typeof value !== 'object' || value === null) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
+    return stringRecordOf(localStorage.getItem(ITEM) ?? '{}');
   } catch {
-    return {};
+    return {}; // storage refused (a private window's quota, a blocked origin)
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { stringRecordOf } from '@shared/json';
 import { expiryEnd, paymentMessages, testCardOutcome } from '@shared/payments';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound, paymentRequired } from '../http/errors';
@@ -15,26 +16,12 @@ const alreadyPaid = () => conflict('This payment has already been made', 'paymen
 const canceled = () =>
   conflict('This checkout has moved on: please start it again', 'payment_canceled');
 
-function parseMetadata(text: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
-}
-
 const presentIntent = (row: TestIntentRow) => ({
   id: row.id,
   status: row.status,
   amount: row.amount,
   currency: row.currency,
-  metadata: parseMetadata(row.metadata),
+  metadata: stringRecordOf(row.metadata),
   email: row.email,
   clientSecret: row.clientSecret,
 });
