@@ -1,6 +1,5 @@
-import { useRef } from 'react';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
-import { PERSONAS_SECTION, scrollToSection } from './scrollToSection';
+import { PERSONAS_SECTION, useScrollAfterClose } from './scrollToSection';
 
 interface HeroModalProps {
   open: boolean;
@@ -10,19 +9,13 @@ interface HeroModalProps {
 
 /** The hero button's modal: chat with Cassie, meet the besties, or not now. */
 export function HeroModal({ open, onOpenChange, onChat }: HeroModalProps) {
-  const scrollAfterClose = useRef(false);
+  const { onCloseAutoFocus, closeThenScroll } = useScrollAfterClose(PERSONAS_SECTION);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Spill it, bestie!"
         description="Cassie is ready to hear everything, no judgement. Want to start chatting now?"
-        // The page can scroll only once the dialog has let go of it.
-        onCloseAutoFocus={(event) => {
-          if (!scrollAfterClose.current) return;
-          scrollAfterClose.current = false;
-          event.preventDefault();
-          scrollToSection(PERSONAS_SECTION);
-        }}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <div className="dialog__actions">
           <button type="button" className="btn btn--primary" onClick={onChat}>
@@ -31,10 +24,7 @@ export function HeroModal({ open, onOpenChange, onChat }: HeroModalProps) {
           <button
             type="button"
             className="btn btn--secondary"
-            onClick={() => {
-              scrollAfterClose.current = true;
-              onOpenChange(false);
-            }}
+            onClick={() => closeThenScroll(() => onOpenChange(false))}
           >
             Meet the Besties
           </button>

@@ -1,8 +1,7 @@
-import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Plan } from '@shared/plans';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
-import { PLANS_SECTION, scrollToSection } from './scrollToSection';
+import { PLANS_SECTION, useScrollAfterClose } from './scrollToSection';
 
 /** Ends a plan's description as a sentence: a full stop, unless it has its own (!, ? or .). */
 function asSentence(text: string): string {
@@ -18,7 +17,7 @@ interface PlanDialogProps {
 /** A visitor's plan tap: 'Ready to meet your bestie?' with go, look again, or not now. */
 export function PlanDialog({ plan, onClose }: PlanDialogProps) {
   const navigate = useNavigate();
-  const scrollAfterClose = useRef(false);
+  const { onCloseAutoFocus, closeThenScroll } = useScrollAfterClose(PLANS_SECTION);
 
   return (
     <Dialog open={plan !== null} onOpenChange={(open) => !open && onClose()}>
@@ -29,12 +28,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
             ? `${plan.name} (${plan.price}): ${asSentence(plan.description)} Your besties are AI, and they can't wait to hear from you.`
             : undefined
         }
-        onCloseAutoFocus={(event) => {
-          if (!scrollAfterClose.current) return;
-          scrollAfterClose.current = false;
-          event.preventDefault();
-          scrollToSection(PLANS_SECTION);
-        }}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <div className="dialog__actions">
           <button
@@ -47,10 +41,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
           <button
             type="button"
             className="btn btn--secondary"
-            onClick={() => {
-              scrollAfterClose.current = true;
-              onClose();
-            }}
+            onClick={() => closeThenScroll(onClose)}
           >
             Upgrade Your Bestie
           </button>
