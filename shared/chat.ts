@@ -93,6 +93,16 @@ export interface ChatMessage {
   ocrConfidence: number | null;
 }
 
+/** What a message no screenshot came with holds of one: nothing (here, on the server, in a row). */
+export const NO_SCREENSHOT = {
+  imageUrl: null,
+  extractedText: null,
+  analysisType: null,
+  ocrAnalysis: null,
+  ocrStructuredData: null,
+  ocrConfidence: null,
+} as const;
+
 /** A message with no screenshot, no crisis and no flag but those `fields` set. */
 export function plainChatMessage(
   fields: Pick<ChatMessage, 'id' | 'chatId' | 'seq' | 'message' | 'isUser' | 'timestamp'> &
@@ -102,17 +112,12 @@ export function plainChatMessage(
     replyError: null,
     replyTo: null,
     avatar: null,
-    imageUrl: null,
     isTeaser: false,
     isCrisis: false,
     helpCard: false,
     isOCR: false,
     isEnhancedOCR: false,
-    extractedText: null,
-    analysisType: null,
-    ocrAnalysis: null,
-    ocrStructuredData: null,
-    ocrConfidence: null,
+    ...NO_SCREENSHOT,
     ...fields,
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { NO_SCREENSHOT } from '@shared/chat';
 import { afterCommit, inTransaction } from '../db/database';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -64,12 +65,7 @@ export function newMessage(
     replyTo: null,
     isOcr: 0,
     isEnhancedOcr: 0,
-    imageUrl: null,
-    extractedText: null,
-    analysisType: null,
-    ocrAnalysis: null,
-    ocrStructuredData: null,
-    ocrConfidence: null,
+    ...NO_SCREENSHOT,
     ...fields,
   };
 }
