@@ -15,10 +15,14 @@ export async function changesSince(
   const more = { ...q, limit: q.limit + 1 };
   // Both read in one transaction, so from one state of her data: a write landing between two
   // separate reads could put the cursor past a chat change the first read did not see.
-  const { chats, messages } = await inTransaction(deps.db, async (db) => ({
-    chats: await repo.chatsChangedSince(db, more),
-    messages: await repo.messagesChangedSince(db, more),
-  }));
+  const { chats, messages } = await inTransaction(
+    deps.db,
+    async (db) => ({
+      chats: await repo.chatsChangedSince(db, more),
+      messages: await repo.messagesChangedSince(db, more),
+    }),
+    { readOnly: true },
+  );
   const merged = [
     ...chats.map((row) => ({ kind: 'chat' as const, row })),
     ...messages.map((row) => ({ kind: 'message' as const, row })),

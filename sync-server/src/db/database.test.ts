@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   afterCommit,
@@ -21,11 +22,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => postgres?.stop());
 
+/** The PostgreSQL database `open` made last. */
+let databaseUrl: string | undefined;
+
 async function open(engine: Engine): Promise<Db> {
-  const db =
-    engine === 'sqlite'
-      ? sqliteDb(openDatabase(':memory:'))
-      : postgresDb(await postgres.createDatabase());
+  databaseUrl = engine === 'postgres' ? await postgres.createDatabase() : undefined;
+  const db = databaseUrl ? postgresDb(databaseUrl) : sqliteDb(openDatabase(':memory:'));
   await migrate(db);
   return db;
 }
@@ -146,6 +148,31 @@ describe.each(['sqlite', 'postgres'] as const)('inTransaction on %s', (engine) =
     const row = await db.selectFrom('rate_limits').select('count').executeTakeFirstOrThrow();
     expect(row.count).toBe(2);
     expect(reads).toBe(engine === 'postgres' ? 3 : 2);
+  });
+
+  it('keeps one state of the data through a read-only transaction while another writes', async () => {
+    await addUser(db, 'a');
+    // Another process's connection (SQLite in memory has none: open.test.ts shows it on a file).
+    const other = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+    await other?.connect();
+    const seen = await inTransaction(
+      db,
+      async (trx) => {
+        const before = await userIds(trx);
+        await other?.query(
+          `INSERT INTO users (id, email, password_hash, created_at, updated_at)
+           VALUES ('b', 'b@example.com', 'h', 0, 0)`,
+        );
+        const after = await userIds(trx);
+        return { before, after };
+      },
+      { readOnly: true },
+    );
+    expect(seen).toEqual({ before: ['a'], after: ['a'] });
+    if (other) {
+      expect(await userIds(db)).toEqual(['a', 'b']);
+      await other.end();
+    }
   });
 
   it('reads BIGINT milliseconds and counts back as numbers', async () => {

@@ -12,6 +12,7 @@ import {
 import type {
   DatabaseConnection,
   Driver,
+  TransactionSettings,
   PostgresDialectConfig,
   SqliteDialectConfig,
 } from 'kysely';
@@ -180,8 +181,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
     this.#patient ??= new PatientConnection(connection);
     return this.#patient;
   }
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings?: TransactionSettings,
+  ): Promise<void> {
+    // A transaction that only reads takes no write lock: it sees one state of the data all
+    // the same (SQLite's snapshot of the WAL), and writers in other connections go on.
+    const begin = settings?.accessMode === 'read only' ? 'begin deferred' : 'begin immediate';
+    await connection.executeQuery(CompiledQuery.raw(begin));
     const patient = connection as PatientConnection;
     patient.inTransaction = true;
     patient.wrote = false;
@@ -372,19 +379,29 @@ function isRetryable(error: unknown): boolean {
  * is SERIALIZABLE and tried again (up to 12 times, after a random pause that grows) when
  * PostgreSQL could not serialize it,
  * so a read-then-write is as safe as on SQLite, where one writer runs at a time: `write` must
- * do nothing outside the database but through `afterCommit`. Called with a transaction, it
- * runs `write` in a savepoint of it: a failure undoes only what `write` did.
+ * do nothing outside the database but through `afterCommit`. `readOnly`: `write` only reads,
+ * and sees one state of the data (REPEATABLE READ on PostgreSQL; no write lock on SQLite).
+ * Called with a transaction, it runs `write` in a savepoint of it: a failure undoes only what
+ * `write` did.
  */
-export async function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  write: (trx: Db) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
   if (db.isTransaction) return inSavepoint(db, write);
-  const serializable = engineOf(db) === 'postgres';
+  const postgres = engineOf(db) === 'postgres';
   for (let attempt = 1; ; attempt += 1) {
     const hooks: Array<() => void> = [];
     let open: Db | undefined;
     try {
-      const begun = serializable
-        ? db.transaction().setIsolationLevel('serializable')
-        : db.transaction();
+      let begun = db.transaction();
+      if (options.readOnly) begun = begun.setAccessMode('read only');
+      // Reads alone need one snapshot, not SERIALIZABLE's predicate locks, which would also
+      // count against the writers running beside them.
+      if (postgres) {
+        begun = begun.setIsolationLevel(options.readOnly ? 'repeatable read' : 'serializable');
+      }
       const result = await begun.execute((trx) => {
         open = trx;
         committedHooks.set(trx, hooks);

@@ -171,6 +171,30 @@ describe('openDatabase', () => {
     await ours.destroy();
   });
 
+  it('takes no write lock for a read-only transaction: another connection writes meanwhile, unseen', async () => {
+    const file = path.join(root, 'x.sqlite');
+    const handle = openDatabase(file);
+    handle.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)');
+    const ours = sqliteDb(handle) as unknown as Kysely<{ t: { x: number } }>;
+    const other = openDatabase(file);
+    other.pragma('busy_timeout = 0');
+    const seen = await inTransaction(
+      ours as never,
+      async (trx) => {
+        const db = trx as unknown as typeof ours;
+        const before = await db.selectFrom('t').select('x').execute();
+        other.prepare('INSERT INTO t VALUES (2)').run();
+        const after = await db.selectFrom('t').select('x').execute();
+        return { before: before.length, after: after.length };
+      },
+      { readOnly: true },
+    );
+    expect(seen).toEqual({ before: 1, after: 1 });
+    expect(handle.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 2 });
+    other.close();
+    await ours.destroy();
+  });
+
   it('creates the database and its -wal and -shm files readable by the owner only', () => {
     const file = path.join(root, 'x.sqlite');
     const db = openDatabase(file);
