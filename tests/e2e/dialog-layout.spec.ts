@@ -15,9 +15,22 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** Waits for a dialog's opening animations: while it opens it grows from smaller, gaps and all. */
+async function settled(dialog: Locator): Promise<void> {
+  await dialog.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 test("the checkout dialog's title starts where its subtitle and fields do", async ({ page }) => {
   await page.goto('/checkout?plan=bestie-lifetime');
   const dialog = page.getByRole('dialog', { name: 'Subscribe to Bestie for Life' });
+  await settled(dialog);
   const title = await box(dialog.getByRole('heading', { name: 'Subscribe to Bestie for Life' }));
   const subtitle = await box(dialog.getByText('Enter your payment details to become a Bestie'));
   const email = await box(dialog.getByLabel('Email'));
@@ -34,15 +47,7 @@ test('the login modal in the chat leaves room between a field and the next label
   await messageBox.fill('Can I ask you something?');
   await page.getByRole('button', { name: 'Spill' }).click();
   const modal = page.getByRole('dialog', { name: 'Continue chatting with Cassie' });
-  // Measured once it has settled: while it opens it grows from smaller, gaps and all.
-  await modal.evaluate((dialog) =>
-    Promise.all(
-      dialog
-        .getAnimations({ subtree: true })
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
+  await settled(modal);
   const signUp = modal.getByRole('tabpanel', { name: 'Sign Up Free' });
   const email = await box(signUp.getByRole('textbox', { name: 'Email' }));
   const password = await box(signUp.getByText('Password', { exact: true }));
