@@ -73,6 +73,16 @@ export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
   };
 }
 
+/**
+ * Until when (ms) what these chats show at `now` holds: care mode is the one part of an answer
+ * that changes with the clock alone, so it holds until the first care mode among them ends.
+ */
+export function shownUntil(chats: Pick<ChatRow, 'lastCrisisAt'>[], now: number): number {
+  let until = Infinity;
+  for (const chat of chats) until = Math.min(until, careUntil(chat, now) ?? Infinity);
+  return until;
+}
+
 /** A chat as the API shows it at `now` (ms): care mode is read at that moment. */
 export function presentChatSummary(chat: ChatRow, now: number): ChatSummary {
   const careEnds = careUntil({ lastCrisisAt: chat.lastCrisisAt }, now);

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grant, signedInClient } from './fakes/besties';
+import { createChat, push, repliesWritten, sendMessage } from './fakes/sync';
+import type { Client, TestServer } from './harness';
+import { DAY, startTestServer, TestClock } from './harness';
+
+/*
+ * Her chat list and her pages are kept by each server process between requests
+ * (http/keptAnswers.ts). What she sees must never lag: a write by another process, a change of
+ * plan with nothing written, someone else asking, and every encoding.
+ */
+
+const clock = new TestClock();
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  const env = { BUILTIN_REPLY_PIECE_DELAY_MS: '0' };
+  a = await startTestServer({ env, clock });
+  b = await startTestServer({ env, clock, dataDir: a.dataDir });
+});
+afterAll(async () => {
+  await b.stop({ keepData: true });
+  await a.stop();
+});
+
+/** The same signed-in browser, talking to server B. */
+function onB(client: Client): Client {
+  const other = b.client();
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+const titles = (answer: { body: { title: string }[] }) => answer.body.map((chat) => chat.title);
+
+describe('kept lists and pages', () => {
+  it('show at once what another process wrote', async () => {
+    const { client } = await signedInClient(a);
+    const there = onB(client);
+    const first = createChat(randomUUID(), 'first chat');
+    await push(client, [first]);
+    await repliesWritten(client, [first]);
+    const chatId = (first as { chat: { id: string } }).chat.id;
+
+    expect(titles(await there.get('/api/chats'))).toEqual(['first chat']);
+    const page = await there.get(`/api/chats/${chatId}?limit=10`);
+    expect(page.body.messages).toHaveLength(2);
+    // Asked again with nothing new: the same answer.
+    expect((await there.get(`/api/chats/${chatId}?limit=10`)).body).toEqual(page.body);
+
+    const second = createChat(randomUUID(), 'second chat');
+    const more = sendMessage(chatId, 'and one more thing');
+    await push(client, [second, more]);
+    await repliesWritten(client, [second, more]);
+
+    expect(titles(await there.get('/api/chats')).sort()).toEqual(['first chat', 'second chat']);
+    const after = await there.get(`/api/chats/${chatId}?limit=10`);
+    expect(after.body.messages.map((m: { message: string }) => m.message)).toContain(
+      'and one more thing',
+    );
+    expect(after.body.messages).toHaveLength(4);
+  });
+
+  it('follow her plan, when it starts and when it ends with nothing written', async () => {
+    const { client, userId } = await signedInClient(a);
+    const chat = await client.post('/api/chats', {
+      message: 'should I text him first or wait for him',
+    });
+    const read = async () =>
+      (await client.get(`/api/chats/${chat.body.id}`)).body.messages.at(-1) as {
+        isTeaser: boolean;
+        message: string;
+      };
+    const teaser = await read();
+    expect(teaser.isTeaser).toBe(true);
+
+    await grant(a, userId, 'basic', clock.now() + DAY);
+    const whole = await read();
+    expect(whole.isTeaser).toBe(false);
+    expect(whole.message.length).toBeGreaterThan(teaser.message.length);
+
+    clock.advance(DAY + 1);
+    expect(await read()).toEqual(teaser);
+  });
+
+  it('are never shown to someone else', async () => {
+    const { client } = await signedInClient(a);
+    const chat = await client.post('/api/chats', { message: 'my secret' });
+    expect((await client.get(`/api/chats/${chat.body.id}`)).status).toBe(200);
+    expect((await client.get('/api/chats')).body).toHaveLength(1);
+
+    const { client: other } = await signedInClient(a);
+    const theirs = await other.get(`/api/chats/${chat.body.id}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.text).not.toContain('my secret');
+    expect((await other.get('/api/chats')).body).toEqual([]);
+  });
+
+  it('are the same JSON in every encoding, asked in any order', async () => {
+    const { client } = await signedInClient(a);
+    const chat = await client.post('/api/chats', { message: 'hello there' });
+    const sends = Array.from({ length: 30 }, (_, index) =>
+      sendMessage(chat.body.id, `message number ${index} of many`),
+    );
+    await push(client, sends);
+    await repliesWritten(client, sends);
+    const path = `/api/chats/${chat.body.id}?limit=100`;
+    const plain = await client.get(path, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip', 'br', 'identity']) {
+      const answer = await client.get(path, { 'accept-encoding': encoding });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('content-encoding')).toBe(
+        encoding === 'identity' ? null : encoding,
+      );
+      expect(answer.body).toEqual(plain.body);
+    }
+  });
+});
