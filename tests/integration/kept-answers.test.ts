@@ -6,7 +6,7 @@ import type { Client, TestServer } from './harness';
 import { DAY, startTestServer, TestClock } from './harness';
 
 /*
- * Her chat list and her pages are kept by each server process between requests
+ * Her chat list, her pages and her pull pages are kept by each server process between requests
  * (http/keptAnswers.ts). What she sees must never lag: a write by another process, a change of
  * plan with nothing written, someone else asking, and every encoding.
  */
@@ -48,6 +48,11 @@ describe('kept lists and pages', () => {
     expect(page.body.messages).toHaveLength(2);
     // Asked again with nothing new: the same answer.
     expect((await there.get(`/api/chats/${chatId}?limit=10`)).body).toEqual(page.body);
+    const pulled = await there.get('/api/sync/pull?cursor=0&limit=100');
+    const cursor = pulled.body.cursor as number;
+    expect((await there.get(`/api/sync/pull?cursor=${cursor}&limit=100`)).body.messages).toEqual(
+      [],
+    );
 
     const second = createChat(randomUUID(), 'second chat');
     const more = sendMessage(chatId, 'and one more thing');
@@ -60,6 +65,9 @@ describe('kept lists and pages', () => {
       'and one more thing',
     );
     expect(after.body.messages).toHaveLength(4);
+    const news = await there.get(`/api/sync/pull?cursor=${cursor}&limit=100`);
+    expect(news.body.messages).toHaveLength(4);
+    expect(news.body.chats.map((chat: { title: string }) => chat.title)).toContain('second chat');
   });
 
   it('follow her plan, when it starts and when it ends with nothing written', async () => {
@@ -67,11 +75,12 @@ describe('kept lists and pages', () => {
     const chat = await client.post('/api/chats', {
       message: 'should I text him first or wait for him',
     });
-    const read = async () =>
-      (await client.get(`/api/chats/${chat.body.id}`)).body.messages.at(-1) as {
-        isTeaser: boolean;
-        message: string;
-      };
+    const read = async () => {
+      const page = (await client.get(`/api/chats/${chat.body.id}`)).body.messages.at(-1);
+      const pulled = (await client.get('/api/sync/pull?cursor=0&limit=100')).body.messages.at(-1);
+      expect(pulled).toEqual(page);
+      return page as { isTeaser: boolean; message: string };
+    };
     const teaser = await read();
     expect(teaser.isTeaser).toBe(true);
 
@@ -89,12 +98,14 @@ describe('kept lists and pages', () => {
     const chat = await client.post('/api/chats', { message: 'my secret' });
     expect((await client.get(`/api/chats/${chat.body.id}`)).status).toBe(200);
     expect((await client.get('/api/chats')).body).toHaveLength(1);
+    expect((await client.get('/api/sync/pull?cursor=0&limit=100')).text).toContain('my secret');
 
     const { client: other } = await signedInClient(a);
     const theirs = await other.get(`/api/chats/${chat.body.id}`);
     expect(theirs.status).toBe(404);
     expect(theirs.text).not.toContain('my secret');
     expect((await other.get('/api/chats')).body).toEqual([]);
+    expect((await other.get('/api/sync/pull?cursor=0&limit=100')).text).not.toContain('my secret');
   });
 
   it('are the same JSON in every encoding, asked in any order', async () => {

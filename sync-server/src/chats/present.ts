@@ -74,12 +74,12 @@ export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
 }
 
 /**
- * Until when (ms) what these chats show at `now` holds: care mode is the one part of an answer
- * that changes with the clock alone, so it holds until the first care mode among them ends.
+ * Until when (ms) an answer showing these chats holds: care mode is the one part of an answer
+ * that changes with the clock alone, so it holds until the first care mode shown ends.
  */
-export function shownUntil(chats: Pick<ChatRow, 'lastCrisisAt'>[], now: number): number {
+export function shownUntil(chats: Pick<ChatSummary, 'careUntil'>[]): number {
   let until = Infinity;
-  for (const chat of chats) until = Math.min(until, careUntil(chat, now) ?? Infinity);
+  for (const chat of chats) if (chat.careUntil) until = Math.min(until, Date.parse(chat.careUntil));
   return until;
 }
 

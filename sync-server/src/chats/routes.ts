@@ -42,10 +42,8 @@ export function chatRoutes(deps: Deps): Router<AppState> {
         now,
         make: async () => {
           const chats = await listChats(deps, { userId: user.id });
-          return {
-            value: chats.map((chat) => presentChatSummary(chat, now)),
-            until: shownUntil(chats, now),
-          };
+          const value = chats.map((chat) => presentChatSummary(chat, now));
+          return { value, until: shownUntil(value) };
         },
       },
       preferredEncoding(ctx),
@@ -71,10 +69,8 @@ export function chatRoutes(deps: Deps): Router<AppState> {
         now,
         make: async () => {
           const page = await chatPage(deps, { userId: user.id, chatId, query });
-          return {
-            value: presentChatPage(page, { tier, now }),
-            until: shownUntil([page.chat], now),
-          };
+          const value = presentChatPage(page, { tier, now });
+          return { value, until: shownUntil([value]) };
         },
       },
       preferredEncoding(ctx),
