@@ -1,4 +1,5 @@
 import { inTransaction } from '../db/database';
+import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
@@ -49,3 +50,10 @@ export async function messagesByIds(deps: Deps, ids: string[]): Promise<MessageR
 export async function changeSeqOfUser(deps: Deps, userId: string): Promise<number> {
   return repo.changeSeqOf(deps.db, userId);
 }
+
+/**
+ * Her writes take turns from here to the end of the transaction `db` (PostgreSQL): call first
+ * in a transaction run with `lockedRows`.
+ */
+export const lockHerChanges = (db: Db, userId: string): Promise<void> =>
+  repo.lockHerChanges(db, userId);

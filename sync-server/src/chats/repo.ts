@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { NO_SCREENSHOT } from '@shared/chat';
-import { afterCommit, inTransaction } from '../db/database';
+import { afterCommit, engineOf, inTransaction } from '../db/database';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Tables } from '../db/tables';
@@ -113,21 +113,47 @@ const MESSAGE_COLUMNS = [
  * from a NOTIFY sent in it: every write to her rows passes here or through renumberReplies.
  */
 export async function nextChangeSeq(db: Db, userId: string): Promise<number> {
-  const feed = changeFeed(db);
-  afterCommit(db, () => feed.changed(userId));
-  const row = await bumpedChangeSeq.executeTakeFirst(db, { userId });
-  if (!row) throw new Error('No change sequence number was returned');
-  return row.seq;
+  return (await nextChangeSeqs(db, userId, 1))[0] as number;
 }
 
-const bumpedChangeSeq = prepared((db, values: { userId: string }) =>
+/** `count` new numbers of her change sequence, in one statement, oldest first. */
+async function nextChangeSeqs(db: Db, userId: string, count: 1 | 2): Promise<number[]> {
+  const feed = changeFeed(db);
+  afterCommit(db, () => feed.changed(userId));
+  const row = await bumpedChangeSeq.executeTakeFirst(db, { userId, count });
+  if (!row) throw new Error('No change sequence number was returned');
+  return count === 1 ? [row.seq] : [row.seq - 1, row.seq];
+}
+
+const bumpedChangeSeq = prepared((db, values: { userId: string; count: number }) =>
   db
     .insertInto('user_change_seq')
-    .values({ user_id: values.userId, seq: 1 })
+    .values({ user_id: values.userId, seq: values.count })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb('user_change_seq.seq', '+', 1) })),
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({ seq: eb('user_change_seq.seq', '+', values.count) })),
     )
     .returning('seq'),
+);
+
+/**
+ * Locks her change counter for the rest of the transaction (PostgreSQL; SQLite has one
+ * writer at a time): every write to her chats takes a number from it, so her writes take
+ * turns here, and a transaction that locks it first reads, at READ COMMITTED, everything the
+ * writers before it committed (`inTransaction`'s `lockedRows`).
+ */
+export async function lockHerChanges(db: Db, userId: string): Promise<void> {
+  if (engineOf(db) === 'postgres') await herChangesLocked.run(db, { userId });
+}
+
+const herChangesLocked = prepared((db, values: { userId: string }) =>
+  db
+    .insertInto('user_change_seq')
+    .values({ user_id: values.userId, seq: 0 })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb.ref('user_change_seq.seq') })),
+    ),
 );
 
 /** Her change sequence number now: the version of her data (0 before her first write). */
@@ -489,8 +515,8 @@ const chatSeqAfterLast = prepared((db, values: { chatId: string }) =>
 );
 
 /**
- * Stores a message as the chat's next one and marks the chat changed, in one transaction (a
- * savepoint inside the caller's), and answers the row as stored. The one way a message is
+ * Stores a message as the chat's next one and marks the chat changed, in one transaction (or
+ * as part of the caller's), and answers the row as stored. The one way a message is
  * written.
  */
 export async function appendMessage(
@@ -498,10 +524,14 @@ export async function appendMessage(
   props: { message: NewMessage; titleIfUntitled?: string },
 ): Promise<MessageRow> {
   const { message } = props;
-  return inTransaction(db, async (trx) => {
+  const append = async (trx: Db) => {
+    const [messageSeq, chatSeq] = (await nextChangeSeqs(trx, message.userId, 2)) as [
+      number,
+      number,
+    ];
     const stored = await insertMessage(trx, {
       ...message,
-      changeSeq: await nextChangeSeq(trx, message.userId),
+      changeSeq: messageSeq,
       chatSeq: await nextChatSeq(trx, message.chatId),
       replyError: null,
     });
@@ -509,10 +539,12 @@ export async function appendMessage(
       id: message.chatId,
       titleIfUntitled: props.titleIfUntitled,
       updatedAt: message.createdAt,
-      changeSeq: await nextChangeSeq(trx, message.userId),
+      changeSeq: chatSeq,
     });
     return stored;
-  });
+  };
+  // Inside the caller's transaction it is part of it: a failure undoes the whole.
+  return db.isTransaction ? append(db) : inTransaction(db, append);
 }
 
 /** The chat's newest crisis signal (ms), read now (a send's copy of the chat may be older). */

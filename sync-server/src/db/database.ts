@@ -381,13 +381,16 @@ function isRetryable(error: unknown): boolean {
  * so a read-then-write is as safe as on SQLite, where one writer runs at a time: `write` must
  * do nothing outside the database but through `afterCommit`. `readOnly`: `write` only reads,
  * and sees one state of the data (REPEATABLE READ on PostgreSQL; no write lock on SQLite).
+ * `lockedRows`: `write` guards what it reads by locking the rows it will change (FOR UPDATE),
+ * so READ COMMITTED is enough on PostgreSQL, without SERIALIZABLE's failures between it and
+ * the writers that only add rows beside it (the reply jobs' claim and the sends).
  * Called with a transaction, it runs `write` in a savepoint of it: a failure undoes only what
  * `write` did.
  */
 export async function inTransaction<T>(
   db: Db,
   write: (trx: Db) => Promise<T>,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; lockedRows?: boolean } = {},
 ): Promise<T> {
   if (db.isTransaction) return inSavepoint(db, write);
   const postgres = engineOf(db) === 'postgres';
@@ -400,7 +403,13 @@ export async function inTransaction<T>(
       // Reads alone need one snapshot, not SERIALIZABLE's predicate locks, which would also
       // count against the writers running beside them.
       if (postgres) {
-        begun = begun.setIsolationLevel(options.readOnly ? 'repeatable read' : 'serializable');
+        begun = begun.setIsolationLevel(
+          options.readOnly
+            ? 'repeatable read'
+            : options.lockedRows
+              ? 'read committed'
+              : 'serializable',
+        );
       }
       const result = await begun.execute((trx) => {
         open = trx;

@@ -119,22 +119,28 @@ export function createReplyJobs(depsOf: () => Deps, bus?: Bus): ReplyJobs {
   async function claim(deps: Deps, limit: number): Promise<ReplyJobRow[]> {
     const now = deps.now();
     const busyChatIds = [...running.values()].map((job) => job.chatId);
-    const { claimed, abandoned } = await inTransaction(deps.db, async (db) => {
-      // Made anew on each try: on PostgreSQL the transaction may run again.
-      const taken: ReplyJobRow[] = [];
-      const given: ReplyJobRow[] = [];
-      const jobs = await jobsRepo.claimableJobs(db, { now, limit, busyChatIds });
-      for (const job of jobs) {
-        if (job.state === 'running' && job.attempts >= MAX_ABANDONED_CLAIMS) {
-          if (await recordReplyFailure({ ...deps, db }, job)) given.push(job);
-          continue;
+    // The jobs it takes are locked (claimableJobs), so READ COMMITTED holds one reply per
+    // chat: a job another runner took meanwhile is passed over, its lease seen once committed.
+    const { claimed, abandoned } = await inTransaction(
+      deps.db,
+      async (db) => {
+        // Made anew on each try: on PostgreSQL the transaction may run again.
+        const taken: ReplyJobRow[] = [];
+        const given: ReplyJobRow[] = [];
+        const jobs = await jobsRepo.claimableJobs(db, { now, limit, busyChatIds });
+        for (const job of jobs) {
+          if (job.state === 'running' && job.attempts >= MAX_ABANDONED_CLAIMS) {
+            if (await recordReplyFailure({ ...deps, db }, job)) given.push(job);
+            continue;
+          }
+          const leaseUntil = now + deps.config.replyJobLeaseMs;
+          await jobsRepo.markRunning(db, { messageId: job.messageId, now, leaseUntil });
+          taken.push({ ...job, state: 'running' as const, attempts: job.attempts + 1, leaseUntil });
         }
-        const leaseUntil = now + deps.config.replyJobLeaseMs;
-        await jobsRepo.markRunning(db, { messageId: job.messageId, now, leaseUntil });
-        taken.push({ ...job, state: 'running' as const, attempts: job.attempts + 1, leaseUntil });
-      }
-      return { claimed: taken, abandoned: given };
-    });
+        return { claimed: taken, abandoned: given };
+      },
+      { lockedRows: true },
+    );
     for (const job of abandoned) {
       deps.logger.error({ messageId: job.messageId }, 'reply job abandoned too often');
       feed.finish(job.messageId, { type: 'error', error: replyFailed() });

@@ -95,32 +95,38 @@ export async function acceptMessage(
   const texts = [props.message.message, props.message.extractedText];
   const counted = await countReply(deps, { ...props, texts, careMode });
   try {
-    const { userMessage, reply } = await inTransaction(deps.db, async (db) => {
-      // Read as a crisis already: care mode starts now, not only once its reply is written.
-      if (counted === 'free')
-        await repo.recordCrisisSignal(db, { chatId: chat.id, at: row.createdAt });
-      const stored = await repo.appendMessage(db, {
-        message: row,
-        titleIfUntitled: chatTitleFrom(row.content),
-      });
-      if (counted === 'kindWord') {
-        const kind = await answerWithKindWord({ ...deps, db }, stored);
+    const { userMessage, reply } = await inTransaction(
+      deps.db,
+      async (db) => {
+        // Her writes take turns from here, so the reads below see every one before it.
+        await repo.lockHerChanges(db, props.userId);
+        // Read as a crisis already: care mode starts now, not only once its reply is written.
+        if (counted === 'free')
+          await repo.recordCrisisSignal(db, { chatId: chat.id, at: row.createdAt });
+        const stored = await repo.appendMessage(db, {
+          message: row,
+          titleIfUntitled: chatTitleFrom(row.content),
+        });
+        if (counted === 'kindWord') {
+          const kind = await answerWithKindWord({ ...deps, db }, stored);
+          await ensureWithinQuota({ ...deps, db }, { userId: props.userId });
+          return { userMessage: stored, reply: kind };
+        }
+        await jobsRepo.insertJob(db, {
+          messageId: id,
+          userId: props.userId,
+          chatId: chat.id,
+          createdAt: row.createdAt,
+        });
         await ensureWithinQuota({ ...deps, db }, { userId: props.userId });
-        return { userMessage: stored, reply: kind };
-      }
-      await jobsRepo.insertJob(db, {
-        messageId: id,
-        userId: props.userId,
-        chatId: chat.id,
-        createdAt: row.createdAt,
-      });
-      await ensureWithinQuota({ ...deps, db }, { userId: props.userId });
-      afterCommit(db, () => {
-        deps.replyJobs.expect({ chat, userMessage: stored });
-        deps.replyJobs.kick();
-      });
-      return { userMessage: stored, reply: undefined };
-    });
+        afterCommit(db, () => {
+          deps.replyJobs.expect({ chat, userMessage: stored });
+          deps.replyJobs.kick();
+        });
+        return { userMessage: stored, reply: undefined };
+      },
+      { lockedRows: true },
+    );
     return { chat, persona, userMessage, reply, isNew: true };
   } catch (error) {
     if (counted === 'counted') await uncountReply(deps, { ...props, careMode });

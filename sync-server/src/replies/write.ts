@@ -244,16 +244,22 @@ async function storeReply(
   const { reply: written } = props;
   const now = deps.now();
   try {
-    return await inTransaction(deps.db, async (db) => {
-      if (!(await repo.messageExists(db, userMessage.id))) return undefined;
-      if (written.isCrisis) await repo.recordCrisisSignal(db, { chatId: chat.id, at: now });
-      const reply = await repo.appendMessage(db, {
-        message: replyRow(written.text, written, { answers: userMessage, now }),
-      });
-      await jobsRepo.markDone(db, { messageId: userMessage.id, now });
-      if (written.isCrisis) await countReferral({ ...deps, db }, { kind: 'crisis_reply' });
-      return reply;
-    });
+    return await inTransaction(
+      deps.db,
+      async (db) => {
+        // Her writes take turns from here, so the reads below see every one before it.
+        await repo.lockHerChanges(db, userMessage.userId);
+        if (!(await repo.messageExists(db, userMessage.id))) return undefined;
+        if (written.isCrisis) await repo.recordCrisisSignal(db, { chatId: chat.id, at: now });
+        const reply = await repo.appendMessage(db, {
+          message: replyRow(written.text, written, { answers: userMessage, now }),
+        });
+        await jobsRepo.markDone(db, { messageId: userMessage.id, now });
+        if (written.isCrisis) await countReferral({ ...deps, db }, { kind: 'crisis_reply' });
+        return reply;
+      },
+      { lockedRows: true },
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await jobsRepo.markDone(deps.db, { messageId: userMessage.id, now });

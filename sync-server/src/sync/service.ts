@@ -1,6 +1,6 @@
 import type { MutationResult, PullAnswer, PushAnswer } from '@shared/sync';
 import type { SubscriptionTier } from '@shared/user';
-import { changesSince, chatsByIds, messagesByIds } from '../chats/changes';
+import { changesSince, chatsByIds, lockHerChanges, messagesByIds } from '../chats/changes';
 import { resendRepliesIfTierMoved } from '../replies/resendOnPlanChange';
 import type { ChatRow, MessageRow } from '../chats/repo';
 import { inTransaction } from '../db/database';
@@ -49,8 +49,8 @@ export async function push(
  * What one mutation left behind: recorded before (a replay), or applied now with its id
  * recorded in the same transaction as its writes, so both commit or neither. The id's primary
  * key decides between two pushes of it at once: on SQLite one transaction runs at a time and
- * the second finds the first's record; on PostgreSQL (SERIALIZABLE) the second fails to
- * serialize and is run again, and then finds it. A refusal (4xx) undoes the mutation's writes
+ * the second finds the first's record; on PostgreSQL the second waits for the first at her
+ * change counter's lock (READ COMMITTED), and then finds it. A refusal (4xx) undoes the mutation's writes
  * and is recorded in a transaction of its own, unless a duplicate recorded first.
  */
 async function settle(
@@ -59,12 +59,19 @@ async function settle(
 ): Promise<StoredResult | 'retry'> {
   const key = { userId: props.userId, mutationId: props.mutation.id };
   try {
-    return await inTransaction(deps.db, async (db) => {
-      const known = await repo.findProcessed(db, key);
-      if (known) return known;
-      const written = await applyMutation({ ...deps, db }, props);
-      return record(db, { ...key, result: { status: 'applied', ...written }, at: deps.now() });
-    });
+    return await inTransaction(
+      deps.db,
+      async (db) => {
+        // Her writes take turns from here (her devices push at once), so what follows reads
+        // every write of hers before it, a duplicate of this mutation's record among them.
+        await lockHerChanges(db, props.userId);
+        const known = await repo.findProcessed(db, key);
+        if (known) return known;
+        const written = await applyMutation({ ...deps, db }, props);
+        return record(db, { ...key, result: { status: 'applied', ...written }, at: deps.now() });
+      },
+      { lockedRows: true },
+    );
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       const rejected: StoredResult = {
