@@ -4,7 +4,7 @@ import type { ChatMessage } from '@shared/chat';
 import { signedInClient } from './fakes/besties';
 import { createChat, pullAll, push, repliesWritten, sendMessage } from './fakes/sync';
 import type { Client, TestServer } from './harness';
-import { startTestServer } from './harness';
+import { sameBrowserOn, startTestServer } from './harness';
 
 /*
  * Her devices sending at once, through two server processes on one database: on PostgreSQL
@@ -25,16 +25,10 @@ afterAll(async () => {
   await a.stop();
 });
 
-function onB(client: Client): Client {
-  const other = b.client();
-  for (const [name, value] of client.cookies) other.cookies.set(name, value);
-  return other;
-}
-
 describe('sends at once from her devices', () => {
   it('are each stored once in their own place, with one reply each', async () => {
     const { client } = await signedInClient(a);
-    const clients = [client, onB(client)];
+    const clients = [client, sameBrowserOn(b, client)];
     const chats = [createChat(randomUUID(), 'first'), createChat(randomUUID(), 'second')];
     await push(client, chats);
     await repliesWritten(client, chats);

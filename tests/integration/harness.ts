@@ -245,6 +245,13 @@ export interface Answer {
 /** Every answer any client received, so a test can check nothing secret ever left. */
 export const allAnswers: Answer[] = [];
 
+/** The same browser (her cookies) talking to `server`: another process on the same data. */
+export function sameBrowserOn(server: TestServer, client: Client): Client {
+  const other = server.client();
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}
+
 /** fetch with a cookie jar, like a browser talking to one origin. */
 export class Client {
   readonly cookies = new Map<string, string>();

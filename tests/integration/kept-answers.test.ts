@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, signedInClient } from './fakes/besties';
 import { createChat, push, repliesWritten, sendMessage } from './fakes/sync';
-import type { Client, TestServer } from './harness';
-import { DAY, startTestServer, TestClock } from './harness';
+import type { TestServer } from './harness';
+import { DAY, sameBrowserOn, startTestServer, TestClock } from './harness';
 
 /*
  * Her chat list, her pages and her pull pages are kept by each server process between requests
@@ -25,19 +25,12 @@ afterAll(async () => {
   await a.stop();
 });
 
-/** The same signed-in browser, talking to server B. */
-function onB(client: Client): Client {
-  const other = b.client();
-  for (const [name, value] of client.cookies) other.cookies.set(name, value);
-  return other;
-}
-
 const titles = (answer: { body: { title: string }[] }) => answer.body.map((chat) => chat.title);
 
 describe('kept lists and pages', () => {
   it('show at once what another process wrote', async () => {
     const { client } = await signedInClient(a);
-    const there = onB(client);
+    const there = sameBrowserOn(b, client);
     const first = createChat(randomUUID(), 'first chat');
     await push(client, [first]);
     await repliesWritten(client, [first]);
