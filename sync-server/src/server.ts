@@ -14,6 +14,7 @@ import { trackSends } from './mail/tracked';
 import type { Logger } from './logger';
 import type { OcrReader } from './ocr/reader';
 import { pruneProcessedMutations } from './sync/service';
+import type { Background } from './background';
 import { backgroundWrite } from './db/backgroundWrites';
 import { localBus, postgresBus } from './bus/bus';
 import type { Bus } from './bus/bus';
@@ -47,6 +48,8 @@ export interface RunningServer {
    * fail, as a full disk would); undefined on PostgreSQL.
    */
   sqlite: SqliteConnection | undefined;
+  /** Work requests started after their answers (a password reset's row and mail). */
+  background: Background;
   /**
    * Stops the reply jobs (a reply being written goes back to the queue for the next start),
    * stops accepting, lets in-flight requests and outgoing mail finish, then closes the database.
@@ -138,6 +141,7 @@ export async function startServer(
       config: runConfig,
       db,
       sqlite,
+      background: app.background,
       close: () =>
         Promise.resolve()
           .then(stopPruning)

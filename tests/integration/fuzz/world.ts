@@ -336,7 +336,10 @@ export class FuzzWorld {
     return snapshot;
   }
 
-  /** Waits until no reply is being written, so the next snapshot sees only the next request. */
+  /**
+   * Waits until no reply is being written and no after-answer work runs, so the next snapshot
+   * sees only the next request.
+   */
   async settle(): Promise<void> {
     const pending = async () => {
       const row = await this.server.db
@@ -351,6 +354,9 @@ export class FuzzWorld {
       if (performance.now() > deadline) throw new Error('reply jobs did not finish in 10 s');
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    // What an earlier request started after its answer (a reset's row) is its change, not
+    // the next request's.
+    await this.server.background.settled();
   }
 
   async send(request: FuzzRequest, session?: string): Promise<Sent> {
