@@ -5,6 +5,7 @@ import type { HistoryItem, SharedScreenshot } from '../types';
 import { FEELINGS, TOPICS, feelingOf, reflectionOf, topicInContext, topicOf } from './analyse';
 import { builtinProvider, composeReply } from './engine';
 import { LINES } from './lines';
+import { repeatedSentences } from '../repetition';
 
 const persona = (id: number) => PERSONAS.find((p) => p.id === id) as Persona;
 const user = { name: 'Jade', ageRange: null, location: null };
@@ -237,6 +238,72 @@ describe('her name', () => {
     for (const text of replies) {
       expect(text).not.toContain('{name}');
       expect(text).not.toMatch(/(^|\s), /);
+    }
+  });
+});
+
+describe('no repeated lines', () => {
+  /** Her messages, on one trouble and a few asides, as a long chat goes. */
+  const CHAT = [
+    'my boyfriend has been so distant lately',
+    'he left me on read again',
+    'should I text him first or wait',
+    'ok',
+    'he left me on read again',
+    'we had a fight about his ex',
+    'lol',
+    'he cancelled our date again',
+    'I still love him though',
+    'ok',
+    'he left me on read again',
+    'thanks',
+    'my boss yelled at me today',
+    'ok',
+    'my boss yelled at me today',
+    'he left me on read again',
+    'hi',
+    'I got the job!!',
+    'ok',
+    'he left me on read again',
+  ];
+
+  it('never says again a sentence of eight words or more of an earlier reply, in any voice', () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      const history: HistoryItem[] = [];
+      CHAT.forEach((text, turn) => {
+        const answer = reply(id, text, history, `chat-${turn}`);
+        expect(answer.trim().length).toBeGreaterThan(0);
+        const earlier = history.filter((item) => item.role === 'assistant').map((i) => i.content);
+        expect(repeatedSentences(answer, earlier)).toEqual([]);
+        history.push({ role: 'user', content: text }, { role: 'assistant', content: answer });
+      });
+    }
+  });
+
+  it('still ends with a question once every question of a topic was asked', () => {
+    const history: HistoryItem[] = [];
+    for (let turn = 0; turn < 20; turn++) {
+      const answer = reply(1, 'ok', history, `ok-${turn}`);
+      expect(answer).toMatch(/\?$/);
+      history.push({ role: 'user', content: 'ok' }, { role: 'assistant', content: answer });
+    }
+  });
+
+  it('says its help whole in care mode, even when it said it before', () => {
+    const history: HistoryItem[] = [];
+    for (let turn = 0; turn < 8; turn++) {
+      const text = 'i just want to disappear';
+      history.push({ role: 'user', content: text });
+      const answer = composeReply({
+        persona: persona(3),
+        history: [...history],
+        user,
+        screenshotText: [],
+        seed: `care-${turn}`,
+        careMode: true,
+      });
+      expect(answer).toMatch(/988|741741/);
+      history.push({ role: 'assistant', content: answer });
     }
   });
 });

@@ -2,9 +2,10 @@ import { voiceOf } from '../../personas/voices';
 import type { ReplyProvider, ReplyRequest, SharedScreenshot } from '../types';
 import { feelingOf, reflectionOf, topicInContext } from './analyse';
 import type { Topic } from './analyse';
-import { CARE_LINES, LINES } from './lines';
+import { CARE_LINES, FOLLOW_UPS, LINES } from './lines';
 import type { PersonaLines } from './lines';
 import { gistOf, kindOf } from './screenshot';
+import { longSentences } from '../repetition';
 import { SCREENSHOT_LINES } from './screenshotLines';
 import type { ScreenshotLines } from './screenshotLines';
 
@@ -24,13 +25,15 @@ function pickIndex(seed: string, slot: string, length: number): number {
 
 /** How many earlier replies a line should not come back from, when the bank allows. */
 const RECENT_REPLIES = 4;
+/** Earlier replies of the chat whose long sentences a reply never says again. */
+const EARLIER_REPLIES = 24;
 /** Her earlier messages that tell the topic of a short one ("he did it again"). */
 const TOPIC_CONTEXT_MESSAGES = 3;
 /**
- * The messages of the chat the engine reads: its last RECENT_REPLIES replies and the messages
- * of hers they answer, with room for a few of hers sent before a reply came.
+ * The messages of the chat the engine reads: its last EARLIER_REPLIES replies and the
+ * messages of hers they answer, with room for a few of hers sent before a reply came.
  */
-export const BUILTIN_HISTORY_ROWS = 2 * RECENT_REPLIES + TOPIC_CONTEXT_MESSAGES + 1;
+export const BUILTIN_HISTORY_ROWS = 2 * EARLIER_REPLIES + TOPIC_CONTEXT_MESSAGES + 1;
 
 /**
  * A piece of a line's own words to spot it in an earlier reply: the start of its longest run
@@ -42,21 +45,57 @@ const stemOf = (line: string) =>
     .reduce((longest, run) => (run.length > longest.length ? run : longest), '')
     .slice(0, 24);
 
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).filter(Boolean);
+
+/** Keeps the short sentences of a line (under LONG_SENTENCE_WORDS words): those may recur. */
+const shortPartOf = (line: string) =>
+  sentencesOf(line)
+    .filter((sentence) => longSentences(sentence).length === 0)
+    .join(' ');
+
 /**
- * A line of the bank, from a seeded place: one none of her recent replies used if there is one,
- * else one the last reply did not use (never the same line twice in a row).
+ * Picks the lines of one reply. A line, filled in, comes from a seeded place in its bank: the
+ * first that says no long sentence (LONG_SENTENCE_WORDS words or more) an earlier reply of the
+ * chat or this reply said, preferring one none of the last few replies used at all. When every
+ * line of a bank would repeat one, only the short sentences of the first line the last reply did
+ * not use are said (none the last reply said), but a line of help (`whole`) is said whole: in
+ * care mode, the way to a person comes first.
  */
-function pick(bank: readonly string[], seed: string, slot: string, replies: string[]): string {
-  const start = pickIndex(seed, slot, bank.length);
-  const ordered = bank.map((_, step) => bank[(start + step) % bank.length] ?? '');
-  const last = replies.at(-1) ?? '';
+function linePicker(seed: string, earlierReplies: string[]) {
+  const recent = earlierReplies.slice(-RECENT_REPLIES);
+  const said = new Set(earlierReplies.flatMap(longSentences));
+  const isNew = (shown: string) => longSentences(shown).every((sentence) => !said.has(sentence));
   return (
-    ordered.find((line) => !replies.some((reply) => reply.includes(stemOf(line)))) ??
-    ordered.find((line) => !last.includes(stemOf(line))) ??
-    ordered[0] ??
-    ''
-  );
+    bank: readonly string[],
+    slot: string,
+    fill: (line: string) => string = (line) => line,
+    whole = false,
+  ) => {
+    const start = pickIndex(seed, slot, bank.length);
+    const ordered = bank.map((_, step) => bank[(start + step) % bank.length] ?? '');
+    const unused = (line: string) => !recent.some((reply) => reply.includes(stemOf(line)));
+    // Nor a sentence of the last reply, however short ("I'm so sorry you're hurting.").
+    const last = earlierReplies.at(-1) ?? '';
+    const notLast = (shown: string) => sentencesOf(shown).every((each) => !last.includes(each));
+    const line =
+      ordered.find((each) => unused(each) && isNew(fill(each)) && notLast(fill(each))) ??
+      ordered.find((each) => isNew(fill(each)) && notLast(fill(each)));
+    let shown: string;
+    if (line !== undefined) shown = fill(line);
+    else {
+      const fallback = fill(ordered.find((each) => notLast(fill(each))) ?? ordered[0] ?? '');
+      shown = whole
+        ? fallback
+        : sentencesOf(shortPartOf(fallback))
+            .filter((each) => !last.includes(each))
+            .join(' ');
+    }
+    for (const sentence of longSentences(shown)) said.add(sentence);
+    return shown;
+  };
 }
+
+type Pick = ReturnType<typeof linePicker>;
 
 /**
  * The built-in bestie: no model, no network. It reads the topic and feeling of her message,
@@ -68,9 +107,9 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const lines: PersonaLines = LINES[request.persona.id] ?? (LINES[1] as PersonaLines);
   const last = request.history.at(-1);
   const text = last?.role === 'user' ? last.content : '';
-  const recentReplies = request.history
+  const earlierReplies = request.history
     .filter((item) => item.role === 'assistant')
-    .slice(-RECENT_REPLIES)
+    .slice(-EARLIER_REPLIES)
     .map((item) => item.content);
   const turn = request.history.filter((item) => item.role === 'user').length;
   const seed = `${request.seed ?? text}:${turn}`;
@@ -90,34 +129,39 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const fill = (line: string, reflection = '') =>
     line.replaceAll('{name}', name).replaceAll('{pet}', pet).replaceAll('{r}', reflection);
 
+  const pick = linePicker(seed, earlierReplies);
+  // A question from the bank, or a short follow-up once every one of them was asked here.
+  const ask = (bank: readonly string[], slot: string) =>
+    pick(bank, slot, fill) || pick(FOLLOW_UPS, `${slot}-follow-up`, fill);
   const parts: string[] = [];
   if (request.careMode) {
     // Care mode: gentle, her safety first, a way to a person; her words are not echoed.
-    parts.push(fill(pick(lines.openers.sad, seed, 'opener', recentReplies)));
-    parts.push(pick(CARE_LINES.takes, seed, 'take', recentReplies));
-    parts.push(pick(CARE_LINES.questions, seed, 'question', recentReplies));
-    return parts.join(' ');
+    parts.push(pick(lines.openers.sad, 'opener', fill));
+    parts.push(pick(CARE_LINES.takes, 'take', undefined, true));
+    parts.push(pick(CARE_LINES.questions, 'question', undefined, true));
+    return parts.filter(Boolean).join(' ');
   }
   if (request.screenshot) {
     const shotLines =
       SCREENSHOT_LINES[request.persona.id] ?? (SCREENSHOT_LINES[1] as ScreenshotLines);
-    const context = { text, subject, seed, recentReplies, lines, shotLines, fill };
+    const context = { text, subject, pick, ask, lines, shotLines, fill };
     return screenshotReply(request.screenshot, context);
   }
   const plain = topic === 'thanks' || (topic === 'hello' && feeling === 'neutral');
   // A greeting or a thank-you needs no opener or reflection, just warmth and a question.
   if (!plain) {
-    parts.push(fill(pick(lines.openers[feeling], seed, 'opener', recentReplies)));
+    parts.push(pick(lines.openers[feeling], 'opener', fill));
     const reflection = reflectionOf(text);
     // Her words are mirrored for troubles; good news gets celebrated instead.
     if (reflection && subject !== 'goodNews' && pickIndex(seed, 'reflect', 3) > 0) {
-      parts.push(fill(pick(lines.reflections, seed, 'reflection', recentReplies), reflection));
+      parts.push(pick(lines.reflections, 'reflection', (line) => fill(line, reflection)));
     }
   }
-  parts.push(fill(pick(lines.takes[subject], seed, 'take', recentReplies)));
-  parts.push(fill(pick(lines.questions[subject], seed, 'question', recentReplies)));
+  parts.push(pick(lines.takes[subject], 'take', fill));
+  parts.push(ask(lines.questions[subject], 'question'));
   // Her words may start a sentence inside a line ("Hold on. {r}?!").
   return parts
+    .filter(Boolean)
     .map(capitalise)
     .join(' ')
     .replace(
@@ -137,31 +181,31 @@ function screenshotReply(
   props: {
     text: string;
     subject: Topic;
-    seed: string;
-    recentReplies: string[];
+    pick: Pick;
+    ask: (bank: readonly string[], slot: string) => string;
     lines: PersonaLines;
     shotLines: ScreenshotLines;
     fill: (line: string) => string;
   },
 ): string {
-  const { seed, recentReplies, shotLines, fill } = props;
+  const { pick, ask, shotLines, fill } = props;
   const kind = kindOf(shot);
   const gist = gistOf(shot, kind);
   const typed = props.text.trim();
   const asked = typed !== '' && !shot.text.trim().startsWith(typed);
-  const parts = [fill(pick(shotLines.openers[kind], seed, 'shot-opener', recentReplies))];
+  const parts = [pick(shotLines.openers[kind], 'shot-opener', fill)];
   if (!gist) {
-    parts.push(fill(pick(shotLines.unreadable, seed, 'shot-unreadable', recentReplies)));
-    return parts.map(capitalise).join(' ');
+    parts.push(pick(shotLines.unreadable, 'shot-unreadable', fill));
+    return parts.filter(Boolean).map(capitalise).join(' ');
   }
-  parts.push(pick(shotLines.gists, seed, 'shot-gist', recentReplies).replace('{s}', gist));
+  parts.push(pick(shotLines.gists, 'shot-gist', (line) => line.replace('{s}', gist)));
   if (asked && props.subject !== 'thanks' && props.subject !== 'hello') {
-    parts.push(fill(pick(props.lines.takes[props.subject], seed, 'take', recentReplies)));
-    parts.push(fill(pick(props.lines.questions[props.subject], seed, 'question', recentReplies)));
+    parts.push(pick(props.lines.takes[props.subject], 'take', fill));
+    parts.push(ask(props.lines.questions[props.subject], 'question'));
   } else {
-    parts.push(fill(pick(shotLines.questions[kind], seed, 'shot-question', recentReplies)));
+    parts.push(ask(shotLines.questions[kind], 'shot-question'));
   }
-  return parts.map(capitalise).join(' ');
+  return parts.filter(Boolean).map(capitalise).join(' ');
 }
 
 const capitalise = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);

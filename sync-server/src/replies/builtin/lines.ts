@@ -963,3 +963,18 @@ export const CARE_LINES: { takes: readonly string[]; questions: readonly string[
     'Would you be willing to reach out to one of them tonight?',
   ],
 };
+
+/**
+ * Short follow-ups (under eight words, so they may come again) for when every question of a
+ * bank was asked in this chat already: a reply still ends by asking about her.
+ */
+export const FOLLOW_UPS: readonly string[] = [
+  "What's on your mind right now?",
+  'How are you feeling about it now?',
+  'Want to tell me more?',
+  'What happened next?',
+  'What would help you most tonight?',
+  'How did that feel, {pet}?',
+  'What do you need from me?',
+  'What are you thinking of doing?',
+];
