@@ -30,6 +30,16 @@ export const CRISIS_CHECK_SCHEMA = {
   },
 };
 
+/** OpenAI's frequency penalty (-2 to 2) on every reply, and on the retry of one that repeated. */
+export const FREQUENCY_PENALTY = 0.5;
+export const RETRY_FREQUENCY_PENALTY = 1;
+
+/** What the retry of a reply that repeated an earlier one is told, after the chat. */
+const avoidNote = (avoid: string[]) =>
+  'Your draft of this reply repeated sentences you already said in this chat. Answer her ' +
+  'last message again in your own voice without saying any of these again, even in part:\n' +
+  avoid.map((sentence) => `- ${sentence}`).join('\n');
+
 /** Local servers (Ollama, llama.cpp, vLLM) need no key, but the SDK insists on one. */
 const KEYLESS_PLACEHOLDER = 'not-needed';
 
@@ -43,16 +53,21 @@ export function openAiProvider(options: OpenAiOptions, logger: Logger): ReplyPro
   });
 
   async function* generate(request: ReplyRequest): AsyncIterable<string> {
+    const avoid = request.avoid ?? [];
     const stream = await client.chat.completions.create(
       {
         model: options.model,
         stream: true,
+        // Words the reply used already count against using them again: a bestie who says
+        // the same lines every few turns reads as a script.
+        frequency_penalty: avoid.length > 0 ? RETRY_FREQUENCY_PENALTY : FREQUENCY_PENALTY,
         messages: [
           { role: 'system', content: systemPrompt(request) },
           ...trimHistory(request.history).map((item) => ({
             role: item.role,
             content: item.content,
           })),
+          ...(avoid.length > 0 ? [{ role: 'system' as const, content: avoidNote(avoid) }] : []),
         ],
       },
       { signal: request.signal },

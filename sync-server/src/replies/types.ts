@@ -42,6 +42,11 @@ export interface ReplyRequest {
    * safety comes first and the reply keeps pointing to human help.
    */
   careMode?: boolean;
+  /**
+   * Sentences of her bestie's earlier replies in this chat that the reply must not say again:
+   * set when a first reply repeated them and this is its one retry.
+   */
+  avoid?: string[];
 }
 
 /** Writes a bestie's reply, as pieces of text in order. */

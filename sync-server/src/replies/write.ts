@@ -18,6 +18,7 @@ import * as jobsRepo from './jobsRepo';
 import { shownContent } from '../chats/present';
 import * as repo from '../chats/repo';
 import type { ChatRow, ConversationRow, MessageRow } from '../chats/repo';
+import { repeatedSentences } from './repetition';
 import { replyRow } from './send';
 
 /** The message a reply job answers, with its chat and the chat's bestie. */
@@ -179,7 +180,29 @@ function sharedScreenshotOf(message: MessageRow): SharedScreenshot | undefined {
   return { text: message.extractedText ?? '', analysisType, analysis };
 }
 
+/**
+ * The provider's reply. One that says again a long sentence of an earlier reply of the chat
+ * (replies/repetition.ts) is written once more, told which, and that one stands: its pieces
+ * are not streamed, since the first one's already were; the stored reply takes its place on
+ * her screen, as a crisis reply does. Care mode's help may come again, so it is not retried.
+ */
 async function generate(deps: Deps, props: GenerateProps): Promise<string> {
+  const text = await generateOnce(deps, props);
+  if (props.careMode) return text;
+  const earlier = props.history.filter((row) => row.role === 'assistant').map((r) => r.content);
+  const avoid = repeatedSentences(text, earlier);
+  if (avoid.length === 0) return text;
+  deps.logger.info(
+    { provider: deps.replies.name, repeated: avoid.length },
+    'reply repeated an earlier one; writing it again',
+  );
+  return generateOnce(deps, { ...props, onText: undefined, avoid });
+}
+
+async function generateOnce(
+  deps: Deps,
+  props: GenerateProps & { avoid?: string[] },
+): Promise<string> {
   const { target, signal, history } = props;
   const viewer = { tier: await tierOf(deps, { userId: props.user.id }), persona: target.persona };
   const screenshotText = await repo.screenshotTexts(deps.db, {
@@ -211,6 +234,7 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
       signal,
       seed: target.userMessage.id,
       careMode: props.careMode,
+      ...(props.avoid ? { avoid: props.avoid } : {}),
     })) {
       if (signal?.aborted) throw new ReplyAborted();
       text += piece;

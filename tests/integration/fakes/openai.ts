@@ -10,6 +10,7 @@ export interface RecordedRequest {
     stream?: boolean;
     messages?: { role: string; content: string }[];
     input?: string;
+    frequency_penalty?: number;
     response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
   };
 }
@@ -21,8 +22,10 @@ export interface RecordedRequest {
  */
 export class FakeOpenAi {
   readonly requests: RecordedRequest[] = [];
-  /** The text of every completion. */
+  /** The text of every completion, once `queued` is empty. */
   reply = 'Oh babe, I hear you. UNIQUE-MARKER-xyz is the second sentence. And more.';
+  /** The texts of the next completions, one each, before `reply` again. */
+  readonly queued: string[] = [];
   /** Moderation flags self-harm when the input contains this. */
   moderationTrigger = 'MODERATION-FLAG-7';
   /** Milliseconds a streamed completion waits before each of its pieces (a slow model). */
@@ -99,10 +102,11 @@ export class FakeOpenAi {
           );
           return;
         }
-        if (body.stream) void this.stream(response);
+        const text = this.queued.shift() ?? this.reply;
+        if (body.stream) void this.stream(response, text);
         else {
           response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(completion(this.reply)));
+          response.end(JSON.stringify(completion(text)));
         }
       });
     });
@@ -128,11 +132,11 @@ export class FakeOpenAi {
   }
 
   /** The reply word by word; it stops when the caller hangs up. */
-  private async stream(response: ServerResponse): Promise<void> {
+  private async stream(response: ServerResponse, text: string): Promise<void> {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     response.flushHeaders();
     await this.gate?.opened;
-    const words = this.reply.split(/(?<= )/);
+    const words = text.split(/(?<= )/);
     for (const word of words) {
       if (this.pieceDelayMs > 0) await sleep(this.pieceDelayMs);
       if (response.destroyed) return;
