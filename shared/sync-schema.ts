@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileUpdateSchema } from './account-schema';
-import { createChatSchema, sendMessageSchema } from './chat-schema';
+import { chatTitleSchema, createChatSchema, sendMessageSchema } from './chat-schema';
 import { helpShownSchema } from './referrals-schema';
 import {
   PULL_COMPACT_MAX_LIMIT,
@@ -34,6 +34,14 @@ export const deleteChatMutationSchema = z.object({
   chatId: uuid,
 });
 
+/** Her own name for a chat: the rename the server applies last wins, from any device. */
+export const renameChatMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('renameChat'),
+  chatId: uuid,
+  title: chatTitleSchema,
+});
+
 /** A change to her profile or theme made on the device (online or not); see PATCH /api/users/{id}. */
 export const updateProfileMutationSchema = z.object({
   id: uuid,
@@ -54,6 +62,7 @@ export const mutationSchema = z.discriminatedUnion('type', [
   createChatMutationSchema,
   sendMessageMutationSchema,
   deleteChatMutationSchema,
+  renameChatMutationSchema,
   updateProfileMutationSchema,
   countHelpShownMutationSchema,
 ]);

@@ -2,7 +2,7 @@ import type { MutationResult, PullAnswer, SyncRows } from '@shared/sync';
 import { blockKeyOf, blockOf, intoBlocks } from './blocks';
 import { deleteMessagesOf, toLocalChat, updateMessage } from './chats';
 import { db, type LocalMessage } from './db';
-import { messageOf, waitingMessageIds } from './outbox';
+import { messageOf, waitingMessageIds, waitingTitles } from './outbox';
 import { publishSettled, type SettledMutation } from './settled';
 import { keepAccount } from './account';
 
@@ -23,7 +23,11 @@ const ROW_TABLES = () => [db.chats, db.messages, db.messageBlocks, db.drafts, db
  */
 export async function writeRows(rows: SyncRows): Promise<void> {
   const waiting = await waitingMessageIds();
-  await db.chats.bulkPut(rows.chats.map(toLocalChat));
+  // A rename still waiting to be pushed is hers, newer than what the server sent.
+  const titles = rows.chats.length > 0 ? await waitingTitles() : new Map<string, string>();
+  await db.chats.bulkPut(
+    rows.chats.map((chat) => toLocalChat({ ...chat, title: titles.get(chat.id) ?? chat.title })),
+  );
   await storePlaced(
     rows.messages.map((message): LocalMessage =>
       waiting.has(message.id)

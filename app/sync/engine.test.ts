@@ -4,7 +4,13 @@ import type { PublicUser } from '@shared/user';
 import { clearLocalData, findChat } from '../db/chats';
 import { messagesOf } from '../db/wholeChat';
 import { BestiesDb, db } from '../db/db';
-import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from '../db/outbox';
+import {
+  outboxInOrder,
+  queueDeleteChat,
+  queueMessage,
+  queueNewChat,
+  queueRenameChat,
+} from '../db/outbox';
 import { pullCursor, savePulledPage } from '../db/serverRows';
 import { claimDevice } from '../db/account';
 import { aChat, aMessage } from '../db/testData';
@@ -225,6 +231,32 @@ describe('the sync engine', () => {
     await engine().sync();
     expect(server.received.map((m) => m.type)).toEqual(['deleteChat']);
     expect(await findChat('old')).toBeNull();
+  });
+
+  it('renames a chat here at once, keeps the name through a pull, and sends it', async () => {
+    server.change({ kind: 'chat', row: aChat({ id: 'c', title: 'he forgot' }) });
+    await engine().sync();
+    online = false;
+    await queueRenameChat('c', '  The anniversary ');
+    expect((await findChat('c'))?.title).toBe('The anniversary');
+    // A page pulled before the rename reached the server still names it the old way.
+    await savePulledPage({
+      chats: [aChat({ id: 'c', title: 'he forgot' })],
+      messages: [],
+      tombstones: [],
+      cursor: await pullCursor(),
+      hasMore: false,
+    });
+    expect((await findChat('c'))?.title).toBe('The anniversary');
+    online = true;
+    await engine().sync();
+    expect(server.received.at(-1)).toMatchObject({
+      type: 'renameChat',
+      chatId: 'c',
+      title: 'The anniversary',
+    });
+    expect(await outboxInOrder()).toEqual([]);
+    expect((await findChat('c'))?.title).toBe('The anniversary');
   });
 });
 

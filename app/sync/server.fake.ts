@@ -198,6 +198,13 @@ export class FakeSyncServer implements SyncTransport {
       this.addMessage(mutation.chatId, id, message, ocr);
     } else if (mutation.type === 'deleteChat') {
       this.tombstone(mutation.chatId);
+    } else if (mutation.type === 'renameChat') {
+      const chat = this.changes.findLast(
+        (change) => change.kind === 'chat' && change.row.id === mutation.chatId,
+      );
+      if (chat?.kind === 'chat') {
+        this.change({ kind: 'chat', row: { ...chat.row, title: mutation.title.trim() } });
+      }
     } else if (mutation.type === 'countHelpShown') {
       this.helpShown.push({ day: mutation.day, count: mutation.count });
     } else {

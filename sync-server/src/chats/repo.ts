@@ -232,6 +232,18 @@ const chatTouched = prepared(
       .where('id', '=', values.id),
 );
 
+/** Gives the chat her name for it, with a new change number (its time stays). */
+export async function renameChat(
+  db: Db,
+  chat: Pick<ChatRow, 'id' | 'title' | 'changeSeq'>,
+): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set({ title: chat.title, change_seq: chat.changeSeq })
+    .where('id', '=', chat.id)
+    .execute();
+}
+
 /** Leaves a tombstone (for sync) and removes the chat's messages. */
 export async function tombstoneChat(
   db: Db,

@@ -202,6 +202,21 @@ export async function deleteChat(
   });
 }
 
+/**
+ * Gives her chat the name she chose (trimmed by the schema). The last rename applied wins; a
+ * rename does not move the chat in her list (its time stays), and later messages keep it.
+ */
+export async function renameChat(
+  deps: Deps,
+  props: { userId: string; chatId: string; title: string },
+): Promise<void> {
+  const chat = await findOwnChat(deps, props);
+  await inTransaction(deps.db, async (db) => {
+    const changeSeq = await repo.nextChangeSeq(db, props.userId);
+    await repo.renameChat(db, { id: chat.id, title: props.title, changeSeq });
+  });
+}
+
 /** Deletes her chat; a chat she already deleted stays deleted (a replayed delete is no error). */
 export async function deleteChatOnce(
   deps: Deps,

@@ -3,7 +3,7 @@ import type { mutationSchema } from '@shared/sync-schema';
 import type { SubscriptionTier } from '@shared/user';
 import { startChat } from '../chats/create';
 import { acceptMessage } from '../replies/send';
-import { deleteChatOnce } from '../chats/service';
+import { deleteChatOnce, renameChat } from '../chats/service';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
 import { helpShownPerUser } from '../referrals/limits';
@@ -63,6 +63,9 @@ export async function applyMutation(
     case 'deleteChat':
       await deleteChatOnce(deps, { userId, chatId: mutation.chatId });
       return { chatIds: [], messageIds: [], tombstoneIds: [mutation.chatId] };
+    case 'renameChat':
+      await renameChat(deps, { userId, chatId: mutation.chatId, title: mutation.title });
+      return { chatIds: [mutation.chatId], messageIds: [], tombstoneIds: [] };
     case 'updateProfile': {
       const { filesRemoved } = await updateProfile(deps, { userId, update: mutation.profile });
       void filesRemoved;

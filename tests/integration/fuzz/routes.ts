@@ -172,6 +172,12 @@ const mutation = (known: Known): Arbitrary<unknown> =>
     }),
     shape({
       id: field(fc.uuid()),
+      type: fc.constant('renameChat'),
+      chatId: field(uuidOr(known, 'chat')),
+      title: field(oddString),
+    }),
+    shape({
+      id: field(fc.uuid()),
       type: fc.constant('updateProfile'),
       profile: field(profileUpdate(known)),
     }),
