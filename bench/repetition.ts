@@ -13,12 +13,12 @@
 import { PERSONAS } from '@shared/personas';
 import { grant, signedInClient } from '../tests/integration/fakes/besties';
 import { startTestServer } from '../tests/integration/harness';
+import { LONG_SENTENCE_WORDS, longSentences } from '../sync-server/src/replies/repetition';
 import type { Check } from './report';
 import { report } from './report';
 
 const CHATS = Number(process.env.BENCH_REPETITION_CHATS ?? 100);
 const TURNS = 12;
-const MIN_WORDS = 8;
 
 /** What she says, by theme: each chat keeps to one or two themes, as a real chat does. */
 const SCRIPT: Record<string, string[]> = {
@@ -157,21 +157,6 @@ function scriptOf(index: number): string[] {
   });
 }
 
-/** A reply's sentences of MIN_WORDS words or more, without case or punctuation. */
-export function longSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .map((sentence) =>
-      sentence
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-        .split(/\s+/)
-        .filter(Boolean),
-    )
-    .filter((words) => words.length >= MIN_WORDS)
-    .map((words) => words.join(' '));
-}
-
 async function main() {
   // Her hourly limit raised: the bench sends 1,200 messages in a minute or two.
   const model = Object.entries(process.env).filter(
@@ -225,7 +210,7 @@ async function main() {
     }
     const checks: Check[] = [
       {
-        measure: `replies repeating a sentence of ${MIN_WORDS}+ words from an earlier reply of the chat (${CHATS} chats × ${TURNS} turns)`,
+        measure: `replies repeating a sentence of ${LONG_SENTENCE_WORDS}+ words from an earlier reply of the chat (${CHATS} chats × ${TURNS} turns)`,
         value: `${repeated} of ${replies}`,
         budget: '0',
         ok: repeated === 0,
