@@ -3,7 +3,6 @@ import {
   ANALYSIS_TYPES,
   CHAT_PAGE_DEFAULT_LIMIT,
   CHAT_PAGE_MAX_LIMIT,
-  CHAT_TITLE_MAX_LENGTH,
   chatMessages,
   chatPageMessages,
   EXTRACTED_TEXT_MAX_LENGTH,
@@ -13,13 +12,6 @@ import {
 } from './chat';
 
 /** The chats API's request schemas; its limits, words and shapes are in ./chat. */
-
-/** A name she gives a chat: trimmed, something visible, at most CHAT_TITLE_MAX_LENGTH. */
-export const chatTitleSchema = z
-  .string()
-  .trim()
-  .refine(hasVisibleText, { error: chatMessages.titleEmpty })
-  .refine((title) => title.length <= CHAT_TITLE_MAX_LENGTH, { error: chatMessages.titleTooLong });
 
 export const ocrAnalysisSchema = z.object({
   type: z.string().max(40),

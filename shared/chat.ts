@@ -17,8 +17,6 @@ export const chatMessages = {
   messageEmpty: 'Message cannot be empty',
   messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
   imageNotHers: 'Image must be one you uploaded',
-  titleEmpty: 'Give the chat a name',
-  titleTooLong: `Chat names must be at most ${CHAT_TITLE_MAX_LENGTH} characters`,
 } as const;
 
 /**

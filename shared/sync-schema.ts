@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileUpdateSchema } from './account-schema';
-import { chatTitleSchema, createChatSchema, sendMessageSchema } from './chat-schema';
+import { createChatSchema, sendMessageSchema } from './chat-schema';
+import { chatTitleSchema } from './chat-title-schema';
 import { helpShownSchema } from './referrals-schema';
 import {
   PULL_COMPACT_MAX_LIMIT,

@@ -163,19 +163,6 @@ export async function queueDeleteChat(chatId: string): Promise<void> {
   });
 }
 
-/**
- * Renames the chat here at once (the title trimmed, as the server keeps it); the server hears
- * of it when the outbox is pushed, and the rename it applies last wins. The caller checks the
- * title first (shared/chat-schema.ts `chatTitleSchema`).
- */
-export async function queueRenameChat(chatId: string, title: string): Promise<void> {
-  const trimmed = title.trim();
-  await db.transaction('rw', [db.chats, db.outbox], async () => {
-    await db.chats.update(chatId, { title: trimmed });
-    await db.outbox.add(entry({ id: uuidv7(), type: 'renameChat', chatId, title: trimmed }));
-  });
-}
-
 /** Her names for chats still waiting in the outbox, the newest for each chat. */
 export async function waitingTitles(): Promise<Map<string, string>> {
   const titles = new Map<string, string>();

@@ -4,13 +4,8 @@ import type { PublicUser } from '@shared/user';
 import { clearLocalData, findChat } from '../db/chats';
 import { messagesOf } from '../db/wholeChat';
 import { BestiesDb, db } from '../db/db';
-import {
-  outboxInOrder,
-  queueDeleteChat,
-  queueMessage,
-  queueNewChat,
-  queueRenameChat,
-} from '../db/outbox';
+import { outboxInOrder, queueDeleteChat, queueMessage, queueNewChat } from '../db/outbox';
+import { queueRenameChat } from '../db/renameChat';
 import { pullCursor, savePulledPage } from '../db/serverRows';
 import { claimDevice } from '../db/account';
 import { aChat, aMessage } from '../db/testData';

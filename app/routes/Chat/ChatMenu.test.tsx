@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveBlob } from '../../components/download';
@@ -107,6 +107,36 @@ describe("the chat's menu", () => {
     expect(await screen.findByRole('menuitem', { name: 'Export as Markdown' })).toBeTruthy();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+  });
+
+  it('renames the chat on this device at once, and queues the rename for the server', async () => {
+    await onDevice();
+    renderHeader();
+    const user = userEvent.setup();
+    await user.click(await menuTrigger());
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename chat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename chat' });
+    const field = within(dialog).getByLabelText('Chat name');
+    expect((field as HTMLInputElement).value).toBe('Boy trouble');
+
+    // Nothing visible is no name: she is told, and nothing changes.
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Give the chat a name')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+
+    await user.clear(field);
+    await user.type(field, '  The anniversary ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await db.chats.get('c1'))?.title).toBe('The anniversary');
+    const [waiting] = await db.outbox.toArray();
+    expect(waiting?.mutation).toMatchObject({
+      type: 'renameChat',
+      chatId: 'c1',
+      title: 'The anniversary',
+    });
   });
 
   it('is not offered before the chat exists', () => {
