@@ -9,7 +9,7 @@ import { db } from './db';
 /**
  * Renames the chat here at once (the title trimmed, as the server keeps it); the server hears
  * of it when the outbox is pushed, and the rename it applies last wins. The caller checks the
- * title first (shared/chat-schema.ts `chatTitleSchema`).
+ * title first (shared/chat-title-schema.ts `chatTitleSchema`).
  */
 export async function queueRenameChat(chatId: string, title: string): Promise<void> {
   const trimmed = title.trim();

@@ -381,9 +381,9 @@ function isRetryable(error: unknown): boolean {
  * so a read-then-write is as safe as on SQLite, where one writer runs at a time: `write` must
  * do nothing outside the database but through `afterCommit`. `readOnly`: `write` only reads,
  * and sees one state of the data (REPEATABLE READ on PostgreSQL; no write lock on SQLite).
- * `lockedRows`: `write` guards what it reads by locking the rows it will change (FOR UPDATE),
- * so READ COMMITTED is enough on PostgreSQL, without SERIALIZABLE's failures between it and
- * the writers that only add rows beside it (the reply jobs' claim and the sends).
+ * `lockedRows`: `write` first locks the row its writers take turns on (her change counter,
+ * `lockHerChanges`; the claimed jobs, FOR UPDATE), so READ COMMITTED is enough on PostgreSQL,
+ * without SERIALIZABLE's failures between it and the writers that only add rows beside it.
  * Called with a transaction, it runs `write` in a savepoint of it: a failure undoes only what
  * `write` did.
  */
