@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { PersonaRef } from '@shared/chat';
 import { Markdown } from '../../components/Markdown';
+import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import type { ChatItem } from './chatItems';
 import { CrisisResources } from './CrisisResources';
 import { HelpCard } from './HelpCard';
-import { OcrBubble } from './OcrBubble';
 import { ClockIcon } from './icons';
 import { AI_NOTE } from './welcome';
 import { useSyncStore } from '../../sync/useSyncStore';
@@ -51,7 +51,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
       return <HelpCard situation={item.situation} countAs={item.id} />;
     case 'teaser':
       return (
-        <BestieRow persona={persona}>
+        <BestieRow persona={persona} timestamp={item.timestamp}>
           <div className="chat-bubble chat-bubble--bestie">
             <Markdown text={item.text} />
             {onUpgrade && (
@@ -65,10 +65,16 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
         </BestieRow>
       );
     case 'ocr': {
-      const body = <OcrBubble item={item} />;
-      if (item.from === 'bestie') return <BestieRow persona={persona}>{body}</BestieRow>;
+      const body = <LazyOcrBubble item={item} />;
+      if (item.from === 'bestie') {
+        return (
+          <BestieRow persona={persona} timestamp={item.timestamp}>
+            {body}
+          </BestieRow>
+        );
+      }
       return (
-        <UserRow>
+        <UserRow timestamp={item.pending ? undefined : item.timestamp}>
           {body}
           {item.pending && <PendingStatus />}
         </UserRow>
@@ -77,13 +83,13 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
     case 'message':
       if (item.from === 'user') {
         return (
-          <UserRow>
+          <UserRow timestamp={item.timestamp}>
             <div className="chat-bubble chat-bubble--user">{item.text}</div>
           </UserRow>
         );
       }
       return (
-        <BestieRow persona={persona}>
+        <BestieRow persona={persona} timestamp={item.timestamp}>
           <div
             className={
               item.crisis ? 'chat-bubble chat-bubble--crisis' : 'chat-bubble chat-bubble--bestie'
@@ -99,8 +105,49 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
   }
 }
 
-function UserRow({ children }: { children: ReactNode }) {
-  return <div className="message-row message-row--user">{children}</div>;
+/**
+ * A screenshot's bubble (image, OCR result, analysis): only chats with a screenshot need it, so
+ * it is no part of the chat's first load. Until it comes (from the app's cache, offline too),
+ * her words hold its place.
+ */
+const ocrBubble = lazyModule(() => import('./OcrBubble'));
+
+function LazyOcrBubble({ item }: { item: Extract<ChatItem, { kind: 'ocr' }> }) {
+  const loaded = useLazyModule(ocrBubble, { now: true });
+  if (loaded) return <loaded.OcrBubble item={item} />;
+  return (
+    <div className={`chat-bubble chat-bubble--${item.from} chat-bubble--ocr`}>{item.text}</div>
+  );
+}
+
+/** When a message was sent, formatted: no part of the chat's first load, fetched on her first tap. */
+const messageTime = lazyModule(() => import('./MessageTime'));
+
+/**
+ * A saved message's time, under it while she has it tapped (`timestamp`; none for a message
+ * still on its way). A tap on a link or button in it does only its own thing, as does
+ * selecting its text.
+ */
+function useTapForTime(timestamp: string | undefined) {
+  const [shown, setShown] = useState(false);
+  const time = useLazyModule(messageTime, { now: shown });
+  const onClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a, button')) return;
+    if (window.getSelection()?.isCollapsed === false) return;
+    setShown(!shown);
+  };
+  const label = shown && time && timestamp && <time.MessageTime timestamp={timestamp} />;
+  return { onClick: timestamp ? onClick : undefined, label };
+}
+
+function UserRow({ timestamp, children }: { timestamp?: string; children: ReactNode }) {
+  const { onClick, label } = useTapForTime(timestamp);
+  return (
+    <div className="message-row message-row--user" onClick={onClick}>
+      {children}
+      {label}
+    </div>
+  );
 }
 
 /** A row on the bestie's side; `unsaved` marks the welcome and a reply still being written. */
@@ -108,15 +155,24 @@ export function BestieRow({
   persona,
   children,
   unsaved = false,
+  timestamp,
 }: {
   persona: PersonaRef;
   children: ReactNode;
   unsaved?: boolean;
+  timestamp?: string;
 }) {
+  const { onClick, label } = useTapForTime(timestamp);
   return (
-    <div className={`message-row message-row--bestie${unsaved ? ' message-row--unsaved' : ''}`}>
+    <div
+      className={`message-row message-row--bestie${unsaved ? ' message-row--unsaved' : ''}`}
+      onClick={onClick}
+    >
       <PersonaAvatar persona={persona} size={32} />
-      <div className="message-row__body">{children}</div>
+      <div className="message-row__body">
+        {children}
+        {label}
+      </div>
     </div>
   );
 }

@@ -18,3 +18,27 @@ export function chatDateLabel(timestamp: string | null | undefined, now = new Da
   shortDate ??= new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
   return shortDate.format(time);
 }
+
+let clockTime: Intl.DateTimeFormat | undefined;
+let fullDate: Intl.DateTimeFormat | undefined;
+
+/**
+ * When a message was sent, shown as she taps it: 'Today, 9:41 AM', 'Yesterday, …', a short
+ * date this year, else one with its year. Formatters are made on her first tap, never as the
+ * chat paints.
+ */
+export function messageTimeLabel(timestamp: string, now = new Date()): string {
+  const time = new Date(timestamp);
+  if (Number.isNaN(time.getTime())) return '';
+  clockTime ??= new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+  fullDate ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+  const day =
+    time.getFullYear() === now.getFullYear()
+      ? chatDateLabel(timestamp, now)
+      : fullDate.format(time);
+  return `${day}, ${clockTime.format(time)}`;
+}
