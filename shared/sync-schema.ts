@@ -43,6 +43,17 @@ export const renameChatMutationSchema = z.object({
   title: chatTitleSchema,
 });
 
+/**
+ * The newest reply of a chat written again (regenerate): the server queues a new reply job,
+ * counted toward her replies, and the reply keeps its id and place with the new text.
+ */
+export const regenerateReplyMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('regenerateReply'),
+  chatId: uuid,
+  messageId: uuid,
+});
+
 /** A change to her profile or theme made on the device (online or not); see PATCH /api/users/{id}. */
 export const updateProfileMutationSchema = z.object({
   id: uuid,
@@ -64,6 +75,7 @@ export const mutationSchema = z.discriminatedUnion('type', [
   sendMessageMutationSchema,
   deleteChatMutationSchema,
   renameChatMutationSchema,
+  regenerateReplyMutationSchema,
   updateProfileMutationSchema,
   countHelpShownMutationSchema,
 ]);

@@ -28,6 +28,13 @@ export interface LocalMessage extends Omit<ChatMessage, 'seq'> {
   failure?: string;
   /** The order she wrote it in on this device, for messages the server has not placed yet. */
   localOrder?: number;
+  /**
+   * A reply she asked to have written again (regenerate) here: hidden while it is, its place
+   * taken by the reply on its way, until the server's new text replaces this copy. 'asked'
+   * while the request waits in the outbox, 'queued' once the server has it (the new text is
+   * then read as it is written). Not indexed, so no schema version.
+   */
+  rewriting?: 'asked' | 'queued';
 }
 
 /**

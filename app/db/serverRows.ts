@@ -5,6 +5,7 @@ import { db, type LocalMessage } from './db';
 import { messageOf, waitingMessageIds, waitingTitles } from './outbox';
 import { publishSettled, type SettledMutation } from './settled';
 import { keepAccount } from './account';
+import { waitingRewrites } from './regenerateReply';
 
 /**
  * What the server sends into Dexie: pulled pages and a push's answers. The sync engine loads
@@ -28,11 +29,15 @@ export async function writeRows(rows: SyncRows): Promise<void> {
   await db.chats.bulkPut(
     rows.chats.map((chat) => toLocalChat({ ...chat, title: titles.get(chat.id) ?? chat.title })),
   );
+  // A reply she asked to have written again stays hidden until the server has that request.
+  const rewriting = rows.messages.length > 0 ? await waitingRewrites() : new Set<string>();
   await storePlaced(
     rows.messages.map((message): LocalMessage =>
       waiting.has(message.id)
         ? { ...message, status: 'pending', replyError: null }
-        : { ...message, status: 'sent' },
+        : rewriting.has(message.id)
+          ? { ...message, status: 'sent', rewriting: 'asked' }
+          : { ...message, status: 'sent' },
     ),
   );
   const gone = rows.tombstones.map((tombstone) => tombstone.id);
@@ -78,6 +83,12 @@ export async function settlePush(results: MutationResult[]): Promise<void> {
           status: 'failed',
           failure: result.error?.message ?? NOT_SENT,
         });
+      }
+      // A reply the server would not write again shows as it was; one it will is read as it is.
+      const mutation = row?.mutation;
+      if (mutation?.type === 'regenerateReply') {
+        const rewriting = result.status === 'applied' ? 'queued' : undefined;
+        await updateMessage(mutation.chatId, mutation.messageId, { rewriting });
       }
       const user = result.user ? await keepAccount(result.user) : undefined;
       // Settled already (by an overlapping push): published then, not again.

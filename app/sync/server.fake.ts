@@ -45,6 +45,8 @@ export class FakeSyncServer implements SyncTransport {
   user: PublicUser = { ...USER };
   /** While set, updateProfile mutations are refused with this message (as a 400 would). */
   refuseProfileWith: string | null = null;
+  /** Set: regenerateReply mutations are rejected with this message (a 429, as past her limit). */
+  refuseRegenerateWith: string | null = null;
   /** Help shown as countHelpShown mutations reported it, each applied once. */
   readonly helpShown: { day: string; count: number }[] = [];
   private seq = 0;
@@ -163,6 +165,23 @@ export class FakeSyncServer implements SyncTransport {
     if (this.replyAtOnce) this.writeReply(id);
   }
 
+  private rewriteReply(replyId: string) {
+    const old = this.messages.get(replyId);
+    const mine = old?.replyTo ? this.messages.get(old.replyTo) : undefined;
+    if (!old || !mine) return;
+    const plan = this.replyWith(mine);
+    if ('failure' in plan) return;
+    this.change({
+      kind: 'message',
+      row: {
+        ...old,
+        message: plan.pieces.join(''),
+        isTeaser: plan.isTeaser ?? false,
+        timestamp: new Date().toISOString(),
+      },
+    });
+  }
+
   private apply(mutation: Mutation): MutationResult {
     const known = this.results.get(mutation.id);
     if (known) return known;
@@ -205,6 +224,16 @@ export class FakeSyncServer implements SyncTransport {
       if (chat?.kind === 'chat') {
         this.change({ kind: 'chat', row: { ...chat.row, title: mutation.title.trim() } });
       }
+    } else if (mutation.type === 'regenerateReply') {
+      const rows = rowsOf([]);
+      const message = this.refuseRegenerateWith;
+      if (message !== null) {
+        const error = { status: 429, code: 'rate_limited', message };
+        return this.remember(mutation.id, { id: mutation.id, status: 'rejected', rows, error });
+      }
+      // Written again in its place at once; as the server's, it comes with the next pull.
+      this.rewriteReply(mutation.messageId);
+      return this.remember(mutation.id, { id: mutation.id, status: 'applied', rows });
     } else if (mutation.type === 'countHelpShown') {
       this.helpShown.push({ day: mutation.day, count: mutation.count });
     } else {

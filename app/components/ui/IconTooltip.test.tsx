@@ -240,18 +240,20 @@ describe('an icon-only button pointed at before the tooltips have loaded', () =>
     vi.doMock('./RadixTooltip', () => new Promise(() => undefined));
   }
 
-  it('shows its name in a tooltip 700 ms after the mouse came, not before', () => {
+  it('shows its name in a tooltip 700 ms after the mouse came, not before', async () => {
     chunkNeverArrives();
     vi.useFakeTimers();
     renderButton();
     fireEvent.pointerOver(button(), { pointerType: 'mouse' });
+    // The early tooltip's own small chunk, asked for as the pointer came.
+    await act(() => vi.dynamicImportSettled());
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1));
     expect(screen.queryByRole('tooltip')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('tooltip').textContent).toBe('New chat');
   });
 
-  it('hides it when the mouse leaves or presses, and the press is a click', () => {
+  it('hides it when the mouse leaves or presses, and the press is a click', async () => {
     chunkNeverArrives();
     vi.useFakeTimers();
     const clicked = vi.fn();
@@ -259,6 +261,7 @@ describe('an icon-only button pointed at before the tooltips have loaded', () =>
     const plain = button();
     plain.addEventListener('click', clicked);
     fireEvent.pointerOver(plain, { pointerType: 'mouse' });
+    await act(() => vi.dynamicImportSettled());
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
     fireEvent.pointerDown(plain, { pointerType: 'mouse' });
     expect(screen.queryByRole('tooltip')).toBeNull();

@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { afterScreenDrawn } from '../afterScreen';
-import { EarlyTooltip } from './EarlyTooltip';
+import { lazyModule, useLazyModule } from '../lazyModule';
 import type * as RadixTooltipModule from './RadixTooltip';
 import type { TooltipTriggerProps } from './RadixTooltip';
 import { TOOLTIP_DELAY_MS } from './tooltipTiming';
@@ -81,6 +81,9 @@ function loadAfterPaint() {
   afterScreenDrawn(() => void loadTooltips());
 }
 
+/** The early tooltip: fetched as her pointer comes onto a button, in well before its 700 ms. */
+const earlyTooltip = lazyModule(() => import('./EarlyTooltip'));
+
 /** The tooltips once this button wants them and they are here (loading them if need be). */
 function useTooltips(wanted: boolean): typeof RadixTooltipModule | null {
   const [, arrived] = useReducer((count: number) => count + 1, 0);
@@ -138,6 +141,7 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
   const [wanted, setWanted] = useState(false);
   const radix = useTooltips(wanted);
   const early = useEarlyHover();
+  const earlyShown = useLazyModule(earlyTooltip, { now: early.hover !== 'none' });
   const keepFocus = useKeepFocus();
   const {
     ref: ownRef,
@@ -195,8 +199,8 @@ export function IconTooltip({ children }: { children: ReactElement<TooltipTrigge
   return (
     <>
       {button}
-      {early.hover === 'shown' && early.anchor && (
-        <EarlyTooltip anchor={early.anchor} text={children.props['aria-label']} />
+      {early.hover === 'shown' && early.anchor && earlyShown && (
+        <earlyShown.EarlyTooltip anchor={early.anchor} text={children.props['aria-label']} />
       )}
     </>
   );

@@ -62,6 +62,9 @@ interface ConversationProps {
   onCareMode: (inCare: boolean) => void;
 }
 
+/** The newest reply's Copy and Regenerate: fetched once the chat is drawn. */
+const replyActions = lazyModule(() => import('./ReplyActions'));
+
 /** The open chat: header, messages and her message box. */
 export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: ConversationProps) {
   const user = useUserStore((state) => state.user);
@@ -74,7 +77,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   // The newest page(s) only: each use below needs no more (a reply, a crisis reply and the
   // help card come after her message; the reply awaited answers her newest; a retry is of a
   // message she sees). The AI reminder is judged on the whole chat (useChatView).
-  const messages = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
+  const onDevice = useMemo(() => (view.status === 'ready' ? view.messages : []), [view]);
+  // A reply she asked to have written again is not shown: the reply on its way takes its place.
+  const messages = useMemo(() => onDevice.filter((m) => !m.rewriting), [onDevice]);
   // Her messages still waiting for a reply are read for a crisis at once; the rest once the
   // crisis patterns are compiled, after the chat is on screen (crisisWarmUp.ts).
   // The reading loads alongside the chat; as she opens it, a message still waiting for a reply
@@ -117,7 +122,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   const onReply = (reply: NewReply) => {
     if (!inCare) props.onReply(reply);
   };
-  const replyText = useLiveReply(chatId, messages, view.status === 'ready', onReply);
+  const replyText = useLiveReply(chatId, onDevice, view.status === 'ready', onReply);
   const { onCareMode } = props;
   useEffect(() => {
     onCareMode(inCare);
@@ -127,6 +132,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
     now: loginModalState !== 'unasked' || (drawn && !user),
   });
   const messageBox = useRef<HTMLTextAreaElement>(null);
+  const actions = useLazyModule(replyActions, { now: drawn && user !== null });
+  const actionable = user && replyText === undefined ? actions?.actionableReply(items) : undefined;
   const {
     text,
     setText,
@@ -242,6 +249,13 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
             }}
             onRetry={retryMessage}
             onUpgrade={inCare ? undefined : props.onSubscriptionRequired}
+            actionsFor={actionable?.id}
+            replyActions={
+              actionable &&
+              actions && (
+                <actions.ReplyActions chatId={chatId} reply={actionable} messageBox={messageBox} />
+              )
+            }
           />
         </>
       )}

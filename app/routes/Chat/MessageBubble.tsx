@@ -17,10 +17,12 @@ interface MessageBubbleProps {
   onRetry: (id: string, byKeyboard: boolean) => void;
   /** The teaser's subscribe button; none while the chat is in care mode. */
   onUpgrade?: () => void;
+  /** Under a reply: its actions (the newest reply's Copy and Regenerate). */
+  footer?: ReactNode;
 }
 
 /** One row of the conversation, drawn by its kind. */
-export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubbleProps) {
+export function MessageBubble({ item, persona, onRetry, onUpgrade, footer }: MessageBubbleProps) {
   switch (item.kind) {
     case 'pending':
       return (
@@ -51,7 +53,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
       return <HelpCard situation={item.situation} countAs={item.id} />;
     case 'teaser':
       return (
-        <BestieRow persona={persona} timestamp={item.timestamp}>
+        <BestieRow persona={persona} timestamp={item.timestamp} footer={footer}>
           <div className="chat-bubble chat-bubble--bestie">
             <Markdown text={item.text} />
             {onUpgrade && (
@@ -89,7 +91,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade }: MessageBubb
         );
       }
       return (
-        <BestieRow persona={persona} timestamp={item.timestamp}>
+        <BestieRow persona={persona} timestamp={item.timestamp} footer={footer}>
           <div
             className={
               item.crisis ? 'chat-bubble chat-bubble--crisis' : 'chat-bubble chat-bubble--bestie'
@@ -156,24 +158,30 @@ export function BestieRow({
   children,
   unsaved = false,
   timestamp,
+  footer,
 }: {
   persona: PersonaRef;
   children: ReactNode;
   unsaved?: boolean;
   timestamp?: string;
+  footer?: ReactNode;
 }) {
   const { onClick, label } = useTapForTime(timestamp);
   return (
-    <div
-      className={`message-row message-row--bestie${unsaved ? ' message-row--unsaved' : ''}`}
-      onClick={onClick}
-    >
-      <PersonaAvatar persona={persona} size={32} />
-      <div className="message-row__body">
-        {children}
-        {label}
+    <>
+      <div
+        className={`message-row message-row--bestie${unsaved ? ' message-row--unsaved' : ''}`}
+        onClick={onClick}
+      >
+        <PersonaAvatar persona={persona} size={32} />
+        <div className="message-row__body">
+          {children}
+          {label}
+        </div>
       </div>
-    </div>
+      {/* Below the row, so her bestie's picture stays beside the reply. */}
+      {footer}
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   useRef,
   useState,
   type FocusEvent,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import type { PersonaRef } from '@shared/chat';
@@ -39,6 +40,9 @@ interface MessageListProps {
   onRetry: (id: string, byKeyboard: boolean) => void;
   /** A teaser's subscribe button; none while the chat is in care mode. */
   onUpgrade?: () => void;
+  /** The newest reply's actions (`replyActions`), under the item `actionsFor`. */
+  actionsFor?: string;
+  replyActions?: ReactNode;
 }
 
 /** What a screen reader is told of new replies: asked for as the list mounts, in well before any
@@ -215,6 +219,7 @@ function Row({ row, ...props }: { row: MessageRow } & MessageListProps) {
           persona={persona}
           onRetry={props.onRetry}
           onUpgrade={props.onUpgrade}
+          footer={row.item.id === props.actionsFor ? props.replyActions : undefined}
         />
       );
     case 'empty':

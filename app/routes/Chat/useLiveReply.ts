@@ -33,13 +33,21 @@ export function useLiveReply(
   const offline = useSyncStore((state) => state.status === 'offline');
   // Her newest message, while no reply answers it (a reply to an earlier one may come after it).
   const newest = messages.findLast((message) => message.isUser);
-  const answered = (id: string) => messages.find((message) => message.replyTo === id);
+  // A reply she asked to have written again (`rewriting`) answers nothing until it comes back.
+  const answered = (id: string) =>
+    messages.find((message) => message.replyTo === id && !message.rewriting);
   const awaiting =
     newest && newest.status !== 'failed' && !newest.replyError && !answered(newest.id)
       ? newest
       : null;
-  const readId = awaiting?.status === 'sent' ? awaiting.id : null;
+  // Read once the server has her message, and has her asking for the reply again.
+  const readId =
+    awaiting?.status === 'sent' && !messages.some((message) => message.rewriting === 'asked')
+      ? awaiting.id
+      : null;
   const [live, setLive] = useState<{ id: string; text: string } | null>(null);
+  // Its reply came: what streamed goes, so a reply asked for again starts from nothing.
+  if (!awaiting && live) setLive(null);
   const [readAgain, setReadAgain] = useState({ id: '', attempt: 0 });
   const attempt = readAgain.id === readId ? readAgain.attempt : 0;
 

@@ -559,6 +559,65 @@ export async function appendMessage(
   return db.isTransaction ? append(db) : inTransaction(db, append);
 }
 
+/**
+ * A reply written again in its place: the stored reply `id` takes the new text and flags, the
+ * time it was written and a new change number, and so does its chat (its time moves), so a
+ * pull brings both. Call inside the write's transaction.
+ */
+export async function rewriteReply(
+  db: Db,
+  reply: Pick<
+    MessageRow,
+    'id' | 'chatId' | 'userId' | 'content' | 'isCrisis' | 'helpCard' | 'care'
+  > & {
+    createdAt: number;
+  },
+): Promise<MessageRow | undefined> {
+  const [messageSeq, chatSeq] = (await nextChangeSeqs(db, reply.userId, 2)) as [number, number];
+  await db
+    .updateTable('messages')
+    .set({
+      content: reply.content,
+      is_crisis: reply.isCrisis,
+      help_card: reply.helpCard,
+      care: reply.care,
+      created_at: reply.createdAt,
+      change_seq: messageSeq,
+    })
+    .where('id', '=', reply.id)
+    .execute();
+  await touchChat(db, { id: reply.chatId, updatedAt: reply.createdAt, changeSeq: chatSeq });
+  return findMessage(db, reply.id);
+}
+
+/**
+ * Gives a message a new change number and nothing else, so a pull brings it again as it is
+ * (a reply whose writing again failed: her devices show it once more).
+ */
+export async function resendMessage(db: Db, props: { id: string; userId: string }): Promise<void> {
+  const changeSeq = await nextChangeSeq(db, props.userId);
+  await db
+    .updateTable('messages')
+    .set({ change_seq: changeSeq })
+    .where('id', '=', props.id)
+    .execute();
+}
+
+/** Whether a message comes after place `chatSeq` of the chat. */
+export async function hasMessageAfter(
+  db: Db,
+  props: { chatId: string; chatSeq: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('chat_id', '=', props.chatId)
+    .where('chat_seq', '>', props.chatSeq)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The chat's newest crisis signal (ms), read now (a send's copy of the chat may be older). */
 export async function lastCrisisAt(db: Db, chatId: string): Promise<number | null> {
   const row = await db

@@ -90,6 +90,7 @@ const COLUMNS: { [T in keyof Tables]: { [C in keyof Tables[T]]: true } } = {
     lease_until: true,
     created_at: true,
     updated_at: true,
+    replaces: true,
   },
   purchases: {
     id: true,

@@ -88,6 +88,8 @@ export interface Tables {
     lease_until: number | null;
     created_at: number;
     updated_at: number;
+    /** The stored reply this job writes again (she asked for a new one), else null. */
+    replaces: Generated<string | null>;
   };
   purchases: {
     id: string;

@@ -199,7 +199,8 @@ export function createReplyJobs(depsOf: () => Deps, bus?: Bus): ReplyJobs {
       expected.delete(messageId);
       const found = await targetOf(deps, job, sent);
       const onText = (text: string) => feed.publish(messageId, text);
-      const reply = found && (await writeReply(deps, { ...found, signal, onText }));
+      const reply =
+        found && (await writeReply(deps, { ...found, replaces: job.replaces, signal, onText }));
       if (reply) feed.finish(messageId, { type: 'reply', reply });
       else feed.finish(messageId, { type: 'error', error: chatNotFound() });
     } catch (error) {

@@ -16,6 +16,8 @@ export interface ReplyJobRow {
   leaseUntil: number | null;
   createdAt: number;
   updatedAt: number;
+  /** The stored reply this job writes again (she asked for a new one), else null. */
+  replaces: string | null;
 }
 
 const JOB_COLUMNS = [
@@ -27,6 +29,7 @@ const JOB_COLUMNS = [
   'lease_until as leaseUntil',
   'created_at as createdAt',
   'updated_at as updatedAt',
+  'replaces',
 ] as const;
 
 /** Whether an update changed exactly one row (the claim still held the job). */
@@ -71,11 +74,47 @@ export async function requeueFinishedJob(
 ): Promise<boolean> {
   const result = await db
     .updateTable('reply_jobs')
-    .set({ state: 'queued', attempts: 0, lease_until: null, updated_at: job.now })
+    .set({ state: 'queued', attempts: 0, lease_until: null, updated_at: job.now, replaces: null })
     .where('message_id', '=', job.messageId)
     .where('state', 'in', ['failed', 'done'])
     .executeTakeFirst();
   return one(result);
+}
+
+/**
+ * Queues her message's job to write its stored reply `replaces` again (a message from before
+ * reply jobs gets a job). False when its job is queued or running already: that one stands.
+ */
+export async function queueRewrite(
+  db: Db,
+  job: Pick<ReplyJobRow, 'messageId' | 'userId' | 'chatId'> & { replaces: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('reply_jobs')
+    .values({
+      message_id: job.messageId,
+      user_id: job.userId,
+      chat_id: job.chatId,
+      state: 'queued',
+      attempts: 0,
+      created_at: job.now,
+      updated_at: job.now,
+      replaces: job.replaces,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('message_id')
+        .doUpdateSet({
+          state: 'queued',
+          attempts: 0,
+          lease_until: null,
+          updated_at: job.now,
+          replaces: job.replaces,
+        })
+        .where('reply_jobs.state', 'in', ['failed', 'done']),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /**

@@ -40,6 +40,11 @@ const avoidNote = (avoid: string[]) =>
   'last message again in your own voice without saying any of these again, even in part:\n' +
   avoid.map((sentence) => `- ${sentence}`).join('\n');
 
+/** What a reply she asked to have written again is told, after the chat. */
+const insteadNote = (instead: string) =>
+  'She asked for a different reply to her last message than this one you wrote. Answer her ' +
+  `again in your own voice with something new:\n${instead}`;
+
 /** Local servers (Ollama, llama.cpp, vLLM) need no key, but the SDK insists on one. */
 const KEYLESS_PLACEHOLDER = 'not-needed';
 
@@ -67,6 +72,9 @@ export function openAiProvider(options: OpenAiOptions, logger: Logger): ReplyPro
             role: item.role,
             content: item.content,
           })),
+          ...(request.instead === undefined
+            ? []
+            : [{ role: 'system' as const, content: insteadNote(request.instead) }]),
           ...(avoid.length > 0 ? [{ role: 'system' as const, content: avoidNote(avoid) }] : []),
         ],
       },

@@ -47,6 +47,8 @@ export interface ReplyRequest {
    * set when a first reply repeated them and this is its one retry.
    */
   avoid?: string[];
+  /** Her bestie's reply to this message that she asked to have written again: say something new. */
+  instead?: string;
 }
 
 /** Writes a bestie's reply, as pieces of text in order. */

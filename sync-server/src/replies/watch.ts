@@ -11,11 +11,16 @@ export type FollowedEvent = Exclude<ReplyEvent, { type: 'ended' }>;
 /** How often a watcher looks in the database, for a job another process runs. */
 const STORED_OUTCOME_POLL_MS = 1000;
 
-/** The reply to her message, or why there is none, once its job has ended. */
+/**
+ * The reply to her message, or why there is none, once its job has ended. A reply being
+ * written again (its job queued or running with `replaces`) is not the outcome yet: the job is
+ * read first, so one that ends between the two reads gives the new reply.
+ */
 async function storedOutcome(deps: Deps, messageId: string): Promise<FollowedEvent | undefined> {
-  const reply = await repo.findReplyTo(deps.db, messageId);
-  if (reply) return { type: 'reply', reply };
   const job = await jobsRepo.findJob(deps.db, messageId);
+  const rewriting = job?.replaces && (job.state === 'queued' || job.state === 'running');
+  const reply = await repo.findReplyTo(deps.db, messageId);
+  if (reply && !rewriting) return { type: 'reply', reply };
   // No job: a message from before reply jobs whose reply failed; sending it again queues one.
   if (!job || job.state === 'failed') return { type: 'error', error: replyFailed() };
   return undefined;

@@ -34,6 +34,8 @@ interface GenerateProps {
   target: ReplyTarget;
   history: ConversationRow[];
   careMode: boolean;
+  /** The stored reply this one is written in place of (she asked for a new one). */
+  instead?: MessageRow;
   signal?: AbortSignal;
   onText?: (text: string) => void;
 }
@@ -55,23 +57,27 @@ interface WrittenReply {
  * sets the chat's risk state in the reply's own transaction. `onText` gets the provider's
  * pieces as they come. Throws replyFailed (502) when the provider fails and ReplyAborted when
  * `signal` ends it; nothing is stored then. Answers undefined when her message is gone
- * meanwhile (the chat was deleted).
+ * meanwhile (the chat was deleted). `replaces`: the stored reply her job writes again (she
+ * asked for a new one), which keeps its place and takes the new text; any other stored reply
+ * is the job's answer as it is.
  */
 export async function writeReply(
   deps: Deps,
   props: {
     user: UserRow;
     target: ReplyTarget;
+    replaces?: string | null;
     signal?: AbortSignal;
     onText?: (text: string) => void;
   },
 ): Promise<MessageRow | undefined> {
   const { target, user } = props;
   const stored = await repo.findReplyTo(deps.db, target.userMessage.id);
-  if (stored) {
+  if (stored && stored.id !== props.replaces) {
     await jobsRepo.markDone(deps.db, { messageId: target.userMessage.id, now: deps.now() });
     return stored;
   }
+  const instead = stored;
   const history = await conversationUpTo(deps, target);
   // The chat's risk as stored now: the send's copy of the chat may predate the last reply.
   const risk = { lastCrisisAt: await repo.lastCrisisAt(deps.db, target.chat.id) };
@@ -93,8 +99,15 @@ export async function writeReply(
   });
   const reply: WrittenReply = crisis
     ? crisisWritten()
-    : await generateWithSecondOpinion(deps, { ...props, history, careMode, texts, crisisWritten });
-  return storeReply(deps, { target, reply });
+    : await generateWithSecondOpinion(deps, {
+        ...props,
+        history,
+        careMode,
+        instead,
+        texts,
+        crisisWritten,
+      });
+  return storeReply(deps, { target, reply, instead });
 }
 
 /**
@@ -190,6 +203,7 @@ async function generate(deps: Deps, props: GenerateProps): Promise<string> {
   const text = await generateOnce(deps, props);
   if (props.careMode) return text;
   const earlier = props.history.filter((row) => row.role === 'assistant').map((r) => r.content);
+  if (props.instead) earlier.push(props.instead.content);
   const avoid = repeatedSentences(text, earlier);
   if (avoid.length === 0) return text;
   deps.logger.info(
@@ -232,7 +246,11 @@ async function generateOnce(
       screenshotText,
       screenshot: sharedScreenshotOf(target.userMessage),
       signal,
-      seed: target.userMessage.id,
+      // Written again: another draw than the reply it replaces (whose time differs each time).
+      seed: props.instead
+        ? `${target.userMessage.id}:${props.instead.createdAt}`
+        : target.userMessage.id,
+      ...(props.instead ? { instead: props.instead.content } : {}),
       careMode: props.careMode,
       ...(props.avoid ? { avoid: props.avoid } : {}),
     })) {
@@ -258,14 +276,15 @@ async function generateOnce(
 /**
  * Stores the reply and marks its job done, in one transaction; a crisis reply records the
  * chat's crisis signal in it too. A reply stored first by another runner of the same job wins
- * (messages_one_reply); a message deleted meanwhile gets none.
+ * (messages_one_reply); a message deleted meanwhile gets none. `instead`: the stored reply
+ * this one takes the place of.
  */
 async function storeReply(
   deps: Deps,
-  props: { target: ReplyTarget; reply: WrittenReply },
+  props: { target: ReplyTarget; reply: WrittenReply; instead?: MessageRow },
 ): Promise<MessageRow | undefined> {
   const { chat, userMessage } = props.target;
-  const { reply: written } = props;
+  const { reply: written, instead } = props;
   const now = deps.now();
   try {
     return await inTransaction(
@@ -275,9 +294,11 @@ async function storeReply(
         await repo.lockHerChanges(db, userMessage.userId);
         if (!(await repo.messageExists(db, userMessage.id))) return undefined;
         if (written.isCrisis) await repo.recordCrisisSignal(db, { chatId: chat.id, at: now });
-        const reply = await repo.appendMessage(db, {
-          message: replyRow(written.text, written, { answers: userMessage, now }),
-        });
+        const row = replyRow(written.text, written, { answers: userMessage, now });
+        const reply = instead
+          ? await repo.rewriteReply(db, { ...row, id: instead.id })
+          : await repo.appendMessage(db, { message: row });
+        if (!reply) return undefined;
         await jobsRepo.markDone(db, { messageId: userMessage.id, now });
         if (written.isCrisis) await countReferral({ ...deps, db }, { kind: 'crisis_reply' });
         return reply;
@@ -294,15 +315,19 @@ async function storeReply(
 /**
  * Records that the reply could not be written: the job (while this claim holds it) is failed
  * and her message carries REPLY_FAILED_MESSAGE with a new change, so a pull shows it. Sending
- * the same message id again queues it anew. False when the claim had lost the job.
+ * the same message id again queues it anew. A reply being written again (`replaces`) stays as
+ * it was instead, sent again. False when the claim had lost the job.
  */
 export async function recordReplyFailure(
   deps: Deps,
-  claim: { messageId: string; userId: string; attempts: number },
+  claim: { messageId: string; userId: string; attempts: number; replaces: string | null },
 ): Promise<boolean> {
   return inTransaction(deps.db, async (db) => {
     const failed = await jobsRepo.markFailed(db, { ...claim, now: deps.now() });
-    if (failed) {
+    if (failed && claim.replaces) {
+      // A reply she asked to have written again stays as it was, and her devices show it again.
+      await repo.resendMessage(db, { id: claim.replaces, userId: claim.userId });
+    } else if (failed) {
       await repo.setReplyError(db, {
         id: claim.messageId,
         replyError: REPLY_FAILED_MESSAGE,

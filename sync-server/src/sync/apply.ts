@@ -3,6 +3,7 @@ import type { mutationSchema } from '@shared/sync-schema';
 import type { SubscriptionTier } from '@shared/user';
 import { startChat } from '../chats/create';
 import { acceptMessage } from '../replies/send';
+import { regenerateReply } from '../replies/rewrite';
 import { deleteChatOnce, renameChat } from '../chats/service';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
@@ -66,6 +67,15 @@ export async function applyMutation(
     case 'renameChat':
       await renameChat(deps, { userId, chatId: mutation.chatId, title: mutation.title });
       return { chatIds: [mutation.chatId], messageIds: [], tombstoneIds: [] };
+    case 'regenerateReply':
+      // Its reply arrives through the pull once written again; the push writes no row yet.
+      await regenerateReply(deps, {
+        userId,
+        tier,
+        chatId: mutation.chatId,
+        messageId: mutation.messageId,
+      });
+      return { chatIds: [], messageIds: [], tombstoneIds: [] };
     case 'updateProfile': {
       const { filesRemoved } = await updateProfile(deps, { userId, update: mutation.profile });
       void filesRemoved;

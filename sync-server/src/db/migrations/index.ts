@@ -12,6 +12,7 @@ import * as m011 from './011-running-jobs-index';
 import * as m012 from './012-chat-risk';
 import * as m013 from './013-referral-counts';
 import * as m014 from './014-checkouts-and-claims';
+import * as m015 from './015-reply-rewrites';
 import type { Up } from './statements';
 
 /**
@@ -33,4 +34,5 @@ export const MIGRATION_FILES: Readonly<Record<string, { up: Up }>> = {
   '012-chat-risk': m012,
   '013-referral-counts': m013,
   '014-checkouts-and-claims': m014,
+  '015-reply-rewrites': m015,
 };

@@ -107,10 +107,11 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
   const lines: PersonaLines = LINES[request.persona.id] ?? (LINES[1] as PersonaLines);
   const last = request.history.at(-1);
   const text = last?.role === 'user' ? last.content : '';
-  const earlierReplies = request.history
-    .filter((item) => item.role === 'assistant')
-    .slice(-EARLIER_REPLIES)
-    .map((item) => item.content);
+  // The reply she asked to have written again counts as the last one: none of it is said again.
+  const earlierReplies = [
+    ...request.history.filter((item) => item.role === 'assistant').map((item) => item.content),
+    ...(request.instead === undefined ? [] : [request.instead]),
+  ].slice(-EARLIER_REPLIES);
   const turn = request.history.filter((item) => item.role === 'user').length;
   const seed = `${request.seed ?? text}:${turn}`;
   const earlier = request.history.slice(0, -1).filter((item) => item.role === 'user');

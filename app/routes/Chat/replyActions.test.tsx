@@ -1,0 +1,127 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Chat } from '@shared/chat';
+import { clearLocalData } from '../../db/chats';
+import { db } from '../../db/db';
+import { aChat, aMessage } from '../../db/testData';
+import { useToastStore } from '../../state/useToastStore';
+import { fakeSyncApi } from '../../sync/api.fake';
+import { FakeSyncServer } from '../../sync/server.fake';
+import { startSync } from '../../sync/runtime';
+import { useUserStore } from '../../state/useUserStore';
+import { USER } from '../../testUser';
+import { ChatPage } from './ChatPage';
+
+/* The newest reply's actions: Copy, and Regenerate through the outbox. */
+
+let server: FakeSyncServer;
+let api: ReturnType<typeof fakeSyncApi>;
+let stopSync: (() => void) | undefined;
+
+const CHAT: Chat = aChat({
+  id: 'c1',
+  messages: [
+    aMessage({ id: 'u0', chatId: 'c1', seq: 1, message: 'Hi' }),
+    aMessage({ id: 'r0', chatId: 'c1', seq: 2, isUser: false, replyTo: 'u0', message: 'Hey you!' }),
+    aMessage({ id: 'u1', chatId: 'c1', seq: 3, message: 'She unfollowed me' }),
+    aMessage({
+      id: 'r1',
+      chatId: 'c1',
+      seq: 4,
+      isUser: false,
+      replyTo: 'u1',
+      message: 'Oof, that stings.',
+    }),
+  ],
+});
+
+beforeEach(async () => {
+  await clearLocalData();
+  server = new FakeSyncServer();
+  api = fakeSyncApi(server);
+  server.addChat(CHAT);
+  useUserStore.setState({ status: 'ready', user: USER });
+  stopSync = startSync(USER);
+});
+
+afterEach(() => {
+  stopSync?.();
+  vi.unstubAllGlobals();
+});
+
+function renderChat() {
+  const router = createMemoryRouter([{ path: '/chat/:id?', element: <ChatPage /> }], {
+    initialEntries: ['/chat/c1'],
+  });
+  render(<RouterProvider router={router} />);
+  // Her chat comes from the device after its first sync: more than findBy's 1 s when busy.
+  return screen.findByText('Oof, that stings.', {}, { timeout: 8000 });
+}
+
+const log = () => screen.getByRole('log', { name: 'Messages' });
+const regenerate = () => within(log()).findByRole('button', { name: /Regenerate/ });
+
+describe("the newest reply's actions", () => {
+  it('are under the newest reply only', async () => {
+    await renderChat();
+    await regenerate();
+    expect(within(log()).getAllByRole('button', { name: /Regenerate/ })).toHaveLength(1);
+    expect(within(log()).getAllByRole('button', { name: /Copy/ })).toHaveLength(1);
+    const newestRow = within(log()).getByText('Oof, that stings.').closest('.message-list__row')!;
+    expect(
+      within(newestRow as HTMLElement).getByRole('button', { name: /Regenerate/ }),
+    ).toBeTruthy();
+  });
+
+  it('regenerate: the reply goes at once, the new one takes its place, through the outbox', async () => {
+    server.replyWith = () => ({
+      pieces: ['Okay, new take: she might just be cleaning up her feed.'],
+    });
+    await renderChat();
+    await userEvent.click(await regenerate());
+    await waitFor(() => expect(within(log()).queryByText('Oof, that stings.')).toBeNull());
+    expect(
+      await within(log()).findByText(
+        'Okay, new take: she might just be cleaning up her feed.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    // In the place of the old one, once the pull brings it: one reply to her message, same id.
+    await waitFor(async () => {
+      const block = await db.messageBlocks.get(['c1', 0]);
+      const replies = block?.messages.filter((m) => m.replyTo === 'u1') ?? [];
+      expect(replies.map((m) => [m.id, m.message, m.rewriting])).toEqual([
+        ['r1', 'Okay, new take: she might just be cleaning up her feed.', undefined],
+      ]);
+    });
+    expect(api.calls().some((call) => call.startsWith('POST /api/sync/push'))).toBe(true);
+    expect(api.calls().every((call) => !call.includes('/regenerate'))).toBe(true);
+  });
+
+  it('a refused regenerate gives her the reply back and says why', async () => {
+    server.refuseRegenerateWith = 'You can send more in about 5 minutes.';
+    await renderChat();
+    await userEvent.click(await regenerate());
+    await waitFor(() =>
+      expect(useToastStore.getState().current).toMatchObject({
+        title: "Couldn't write a new reply",
+        description: 'You can send more in about 5 minutes.',
+      }),
+    );
+    expect(await within(log()).findByText('Oof, that stings.')).toBeTruthy();
+    const block = await db.messageBlocks.get(['c1', 0]);
+    expect(block?.messages.find((m) => m.id === 'r1')?.rewriting).toBeUndefined();
+  });
+
+  it('copy puts the reply on her clipboard and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderChat();
+    await userEvent.click(await within(log()).findByRole('button', { name: /Copy/ }));
+    expect(writeText).toHaveBeenCalledWith('Oof, that stings.');
+    expect(useToastStore.getState().current?.title).toBe('Copied');
+  });
+});
