@@ -34,7 +34,7 @@ export const ocrFieldsSchema = z.object({
   ocrConfidence: z.number().min(0).max(1).nullable().optional(),
 });
 
-const messageText = z
+export const messageText = z
   .string({ error: chatMessages.messageEmpty })
   .max(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong)
   .refine(hasVisibleText, chatMessages.messageEmpty);

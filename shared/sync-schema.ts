@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileUpdateSchema } from './account-schema';
-import { createChatSchema, sendMessageSchema } from './chat-schema';
+import { createChatSchema, messageText, sendMessageSchema } from './chat-schema';
 import { chatTitleSchema } from './chat-title-schema';
 import { helpShownSchema } from './referrals-schema';
 import {
@@ -54,6 +54,18 @@ export const regenerateReplyMutationSchema = z.object({
   messageId: uuid,
 });
 
+/**
+ * Her last message, edited and sent again: the server keeps the new words in its place and
+ * writes its reply again (as regenerateReply does).
+ */
+export const editMessageMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('editMessage'),
+  chatId: uuid,
+  messageId: uuid,
+  message: messageText,
+});
+
 /** A change to her profile or theme made on the device (online or not); see PATCH /api/users/{id}. */
 export const updateProfileMutationSchema = z.object({
   id: uuid,
@@ -76,6 +88,7 @@ export const mutationSchema = z.discriminatedUnion('type', [
   deleteChatMutationSchema,
   renameChatMutationSchema,
   regenerateReplyMutationSchema,
+  editMessageMutationSchema,
   updateProfileMutationSchema,
   countHelpShownMutationSchema,
 ]);

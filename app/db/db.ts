@@ -100,6 +100,11 @@ export interface OutboxEntry {
   createdAt: number;
   /** Her message whose image (in `images`) must be uploaded before this mutation is pushed. */
   imageOf?: string;
+  /**
+   * An editMessage's reply (hidden here while it is written again) and her words before the
+   * edit, put back should the server refuse it.
+   */
+  edit?: { replyId: string; before: string };
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { MutationResult, PullAnswer, SyncRows } from '@shared/sync';
 import { blockKeyOf, blockOf, intoBlocks } from './blocks';
 import { deleteMessagesOf, toLocalChat, updateMessage } from './chats';
-import { db, type LocalMessage } from './db';
+import { db, type LocalMessage, type OutboxEntry } from './db';
 import { messageOf, waitingMessageIds, waitingTitles } from './outbox';
 import { publishSettled, type SettledMutation } from './settled';
 import { keepAccount } from './account';
-import { waitingRewrites } from './regenerateReply';
+import { waitingRewrites } from './rewrites';
 
 /**
  * What the server sends into Dexie: pulled pages and a push's answers. The sync engine loads
@@ -29,16 +29,16 @@ export async function writeRows(rows: SyncRows): Promise<void> {
   await db.chats.bulkPut(
     rows.chats.map((chat) => toLocalChat({ ...chat, title: titles.get(chat.id) ?? chat.title })),
   );
-  // A reply she asked to have written again stays hidden until the server has that request.
-  const rewriting = rows.messages.length > 0 ? await waitingRewrites() : new Set<string>();
+  // A reply she asked to have written again stays hidden until the server has that request,
+  // and her words in an edit still waiting stand over the server's.
+  const rewrites = rows.messages.length > 0 ? await waitingRewrites() : undefined;
   await storePlaced(
-    rows.messages.map((message): LocalMessage =>
-      waiting.has(message.id)
-        ? { ...message, status: 'pending', replyError: null }
-        : rewriting.has(message.id)
-          ? { ...message, status: 'sent', rewriting: 'asked' }
-          : { ...message, status: 'sent' },
-    ),
+    rows.messages.map((message): LocalMessage => {
+      if (waiting.has(message.id)) return { ...message, status: 'pending', replyError: null };
+      const words = rewrites?.words.get(message.id) ?? message.message;
+      const rewriting = rewrites?.replies.has(message.id) ? 'asked' : undefined;
+      return { ...message, message: words, status: 'sent', ...(rewriting && { rewriting }) };
+    }),
   );
   const gone = rows.tombstones.map((tombstone) => tombstone.id);
   if (gone.length > 0) {
@@ -84,18 +84,30 @@ export async function settlePush(results: MutationResult[]): Promise<void> {
           failure: result.error?.message ?? NOT_SENT,
         });
       }
-      // A reply the server would not write again shows as it was; one it will is read as it is.
-      const mutation = row?.mutation;
-      if (mutation?.type === 'regenerateReply') {
-        const rewriting = result.status === 'applied' ? 'queued' : undefined;
-        await updateMessage(mutation.chatId, mutation.messageId, { rewriting });
-      }
+      await settleRewrite(row, result);
       const user = result.user ? await keepAccount(result.user) : undefined;
       // Settled already (by an overlapping push): published then, not again.
       if (row) published.push({ mutation: row.mutation, result, user });
     }
   });
   publishSettled(published);
+}
+
+/**
+ * A reply the server will write again is read as it is written; one it would not shows as it
+ * was, and so do her words before an edit it refused.
+ */
+async function settleRewrite(row: OutboxEntry | undefined, result: MutationResult) {
+  const mutation = row?.mutation;
+  const applied = result.status === 'applied';
+  const rewriting = applied ? ('queued' as const) : undefined;
+  if (mutation?.type === 'regenerateReply') {
+    await updateMessage(mutation.chatId, mutation.messageId, { rewriting });
+  } else if (mutation?.type === 'editMessage' && row?.edit) {
+    await updateMessage(mutation.chatId, row.edit.replyId, { rewriting });
+    if (!applied)
+      await updateMessage(mutation.chatId, mutation.messageId, { message: row.edit.before });
+  }
 }
 
 /**

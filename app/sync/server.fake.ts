@@ -105,7 +105,9 @@ export class FakeSyncServer implements SyncTransport {
 
   /** The reply to her message `id`, once written. */
   replyTo(id: string): ChatMessage | undefined {
-    return this.messages.get(`reply-${id}`);
+    return (
+      this.messages.get(`reply-${id}`) ?? [...this.messages.values()].find((m) => m.replyTo === id)
+    );
   }
 
   /**
@@ -233,6 +235,15 @@ export class FakeSyncServer implements SyncTransport {
       }
       // Written again in its place at once; as the server's, it comes with the next pull.
       this.rewriteReply(mutation.messageId);
+      return this.remember(mutation.id, { id: mutation.id, status: 'applied', rows });
+    } else if (mutation.type === 'editMessage') {
+      const mine = this.messages.get(mutation.messageId);
+      const reply = this.replyTo(mutation.messageId);
+      if (!mine || !reply) throw new Error(`No answered message ${mutation.messageId}`);
+      this.change({ kind: 'message', row: { ...mine, message: mutation.message } });
+      const rows = rowsOf(this.changes.slice(before));
+      // Its reply, written again in its place, comes with the next pull (as the server's).
+      this.rewriteReply(reply.id);
       return this.remember(mutation.id, { id: mutation.id, status: 'applied', rows });
     } else if (mutation.type === 'countHelpShown') {
       this.helpShown.push({ day: mutation.day, count: mutation.count });

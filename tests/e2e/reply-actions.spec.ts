@@ -41,6 +41,37 @@ test('she regenerates the newest reply and copies the new one', async ({
   await expect(log.getByText(second)).toBeVisible();
 });
 
+test('she edits her last message and sends it again: her new words, and a new reply', async ({
+  page,
+  hasTouch,
+}) => {
+  const press = (target: Locator) => (hasTouch ? target.tap() : target.click());
+  await signUpViaApi(page);
+  const chatId = await chatWithMessage(page, 'my sister took my jacket');
+  await page.goto(`/chat/${chatId}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  const first = (
+    await log.locator('.message-row--bestie .chat-bubble p').first().innerText()
+  ).trim();
+
+  await press(log.getByRole('button', { name: 'Edit' }));
+  const box = log.getByRole('textbox', { name: 'Edit your message' });
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('my sister took my jacket');
+  await box.fill('my sister ruined my favourite jacket');
+  await press(log.getByRole('button', { name: 'Send' }));
+
+  await expect(log.getByText('my sister ruined my favourite jacket')).toBeVisible();
+  await expect(log.getByText('my sister took my jacket')).toHaveCount(0);
+  await expect(log.getByText(first, { exact: true })).toHaveCount(0);
+  await expect(log.locator('.message-row--bestie')).toHaveCount(1);
+  await expect(log.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+
+  await page.reload();
+  await expect(log.getByText('my sister ruined my favourite jacket')).toBeVisible();
+  await expect(log.getByText(first, { exact: true })).toHaveCount(0);
+});
+
 for (const theme of ['pink', 'light', 'dark'] as const) {
   test(`the newest reply's actions in the ${theme} theme`, async ({ page }, testInfo) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
@@ -57,5 +88,11 @@ for (const theme of ['pink', 'light', 'dark'] as const) {
     expect(box?.height).toBeGreaterThanOrEqual(44);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/reply-actions-${theme}-${testInfo.project.name}.png` });
+    // Her last message, being edited: the box, its words and both buttons in view.
+    await log.getByRole('button', { name: 'Edit' }).click();
+    await expect(log.getByRole('textbox', { name: 'Edit your message' })).toBeFocused();
+    await expect(log.getByRole('button', { name: 'Send' })).toBeInViewport();
+    await expect(log.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/edit-message-${theme}-${testInfo.project.name}.png` });
   });
 }

@@ -143,6 +143,66 @@ describe('regenerating the newest reply', () => {
   });
 });
 
+const edit = (chatId: string, messageId: string, message: string): Mutation => ({
+  id: randomUUID(),
+  type: 'editMessage',
+  chatId,
+  messageId,
+  message,
+});
+
+describe('editing her last message', () => {
+  it('keeps her new words in its place and writes its reply again in its place', async () => {
+    const { client, userId } = await signedInClient(server);
+    await grant(server, userId, 'vip');
+    const { chatId, messageId, reply } = await chatWithReply(client, 'my sister took my jacket');
+    const answer = await push(client, [edit(chatId, messageId, 'my sister ruined my jacket')]);
+    expect(answer.body.results[0]).toMatchObject({ status: 'applied' });
+    expect(answer.body.results[0].rows.messages).toMatchObject([
+      { id: messageId, message: 'my sister ruined my jacket' },
+    ]);
+    await replyWritten(client, chatId, messageId);
+    const page = await client.get(`/api/chats/${chatId}`);
+    const messages = page.body.messages as ChatMessage[];
+    expect(messages.map((m) => m.id)).toEqual([messageId, reply.id]);
+    expect(messages[0]?.message).toBe('my sister ruined my jacket');
+    expect(messages[1]?.message).not.toBe(reply.message);
+  });
+
+  it('answers words that now read as a crisis with the crisis reply, and starts care mode', async () => {
+    const { client } = await signedInClient(server, 'free');
+    const { chatId, messageId, reply } = await chatWithReply(client, 'rough day at school');
+    await push(client, [edit(chatId, messageId, 'I want to kill myself')]);
+    await replyWritten(client, chatId, messageId);
+    const again = await replyOf(client, chatId, messageId);
+    expect(again.id).toBe(reply.id);
+    expect(again.isCrisis).toBe(true);
+    expect(again.isTeaser).toBe(false);
+    expect((await client.get(`/api/chats/${chatId}`)).body.careUntil).not.toBeNull();
+  });
+
+  it('refuses an edit that is not of her last message, empty words, or one not hers', async () => {
+    const { client, userId } = await signedInClient(server);
+    await grant(server, userId, 'vip');
+    const { chatId, messageId } = await chatWithReply(client);
+    const later = sendMessage(chatId, 'also she blocked me');
+    await push(client, [later]);
+    await replyWritten(client, chatId, later.type === 'sendMessage' ? later.message.id : '');
+    const older = await push(client, [edit(chatId, messageId, 'something else')]);
+    expect(older.body.results[0]).toMatchObject({
+      status: 'rejected',
+      error: { status: 409, code: 'not_last_message' },
+    });
+    const empty = await push(client, [edit(chatId, messageId, '   ')]);
+    expect(empty.status).toBe(400);
+    const { client: other } = await signedInClient(server);
+    const theirs = await push(other, [edit(chatId, messageId, 'mine now')]);
+    expect(theirs.body.results[0]).toMatchObject({ status: 'rejected', error: { status: 404 } });
+    const page = await client.get(`/api/chats/${chatId}`);
+    expect(page.body.messages[0].message).toBe('my best friend stopped talking to me');
+  });
+});
+
 describe('regenerating with a model', () => {
   const fake = new FakeOpenAi();
   let modelServer: TestServer;

@@ -62,7 +62,7 @@ interface ConversationProps {
   onCareMode: (inCare: boolean) => void;
 }
 
-/** The newest reply's Copy and Regenerate: fetched once the chat is drawn. */
+/** The newest reply's Copy and Regenerate, her last message's Edit: fetched once the chat is drawn. */
 const replyActions = lazyModule(() => import('./ReplyActions'));
 
 /** The open chat: header, messages and her message box. */
@@ -133,7 +133,8 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   });
   const messageBox = useRef<HTMLTextAreaElement>(null);
   const actions = useLazyModule(replyActions, { now: drawn && user !== null });
-  const actionable = user && replyText === undefined ? actions?.actionableReply(items) : undefined;
+  const footers =
+    user && replyText === undefined ? actions?.actionsFor(items, { chatId }) : undefined;
   const {
     text,
     setText,
@@ -249,13 +250,7 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
             }}
             onRetry={retryMessage}
             onUpgrade={inCare ? undefined : props.onSubscriptionRequired}
-            actionsFor={actionable?.id}
-            replyActions={
-              actionable &&
-              actions && (
-                <actions.ReplyActions chatId={chatId} reply={actionable} messageBox={messageBox} />
-              )
-            }
+            footers={footers}
           />
         </>
       )}

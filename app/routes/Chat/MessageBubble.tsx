@@ -17,7 +17,7 @@ interface MessageBubbleProps {
   onRetry: (id: string, byKeyboard: boolean) => void;
   /** The teaser's subscribe button; none while the chat is in care mode. */
   onUpgrade?: () => void;
-  /** Under a reply: its actions (the newest reply's Copy and Regenerate). */
+  /** Under it: the newest reply's Copy and Regenerate, her last message's Edit. */
   footer?: ReactNode;
 }
 
@@ -87,6 +87,7 @@ export function MessageBubble({ item, persona, onRetry, onUpgrade, footer }: Mes
         return (
           <UserRow timestamp={item.timestamp}>
             <div className="chat-bubble chat-bubble--user">{item.text}</div>
+            {footer}
           </UserRow>
         );
       }
@@ -127,14 +128,14 @@ const messageTime = lazyModule(() => import('./MessageTime'));
 
 /**
  * A saved message's time, under it while she has it tapped (`timestamp`; none for a message
- * still on its way). A tap on a link or button in it does only its own thing, as does
+ * still on its way). A tap on a link, button or box in it does only its own thing, as does
  * selecting its text.
  */
 function useTapForTime(timestamp: string | undefined) {
   const [shown, setShown] = useState(false);
   const time = useLazyModule(messageTime, { now: shown });
   const onClick = (event: MouseEvent) => {
-    if ((event.target as Element).closest('a, button')) return;
+    if ((event.target as Element).closest('a, button, textarea')) return;
     if (window.getSelection()?.isCollapsed === false) return;
     setShown(!shown);
   };

@@ -40,9 +40,8 @@ interface MessageListProps {
   onRetry: (id: string, byKeyboard: boolean) => void;
   /** A teaser's subscribe button; none while the chat is in care mode. */
   onUpgrade?: () => void;
-  /** The newest reply's actions (`replyActions`), under the item `actionsFor`. */
-  actionsFor?: string;
-  replyActions?: ReactNode;
+  /** What goes under a row, by item id (the newest reply's actions, her last message's Edit). */
+  footers?: Record<string, ReactNode>;
 }
 
 /** What a screen reader is told of new replies: asked for as the list mounts, in well before any
@@ -219,7 +218,7 @@ function Row({ row, ...props }: { row: MessageRow } & MessageListProps) {
           persona={persona}
           onRetry={props.onRetry}
           onUpgrade={props.onUpgrade}
-          footer={row.item.id === props.actionsFor ? props.replyActions : undefined}
+          footer={props.footers?.[row.item.id]}
         />
       );
     case 'empty':

@@ -124,4 +124,45 @@ describe("the newest reply's actions", () => {
     expect(writeText).toHaveBeenCalledWith('Oof, that stings.');
     expect(useToastStore.getState().current?.title).toBe('Copied');
   });
+
+  it('edit: her new words take the place of her last message, and its reply is written again', async () => {
+    server.replyWith = (mine) => ({ pieces: [`About "${mine.message}": give it a day.`] });
+    await renderChat();
+    // Only her last message, the one the newest reply answers, has Edit.
+    expect(await within(log()).findAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+    // The screen has put her in her message box, as it does when it opens.
+    const messageBox = screen.getByPlaceholderText('Message your bestie...');
+    await waitFor(() => expect(document.activeElement).toBe(messageBox));
+    await userEvent.click(within(log()).getByRole('button', { name: 'Edit' }));
+    const box = within(log()).getByRole('textbox', { name: 'Edit your message' });
+    expect(document.activeElement).toBe(box);
+    expect((box as HTMLTextAreaElement).value).toBe('She unfollowed me');
+    await userEvent.clear(box);
+    await userEvent.click(within(log()).getByRole('button', { name: 'Send' }));
+    expect(within(log()).getByRole('alert').textContent).toBe('Message cannot be empty');
+    await userEvent.type(box, 'She unfollowed AND blocked me');
+    await userEvent.click(within(log()).getByRole('button', { name: 'Send' }));
+    expect(await within(log()).findByText('She unfollowed AND blocked me')).toBeTruthy();
+    expect(
+      await within(log()).findByText(
+        'About "She unfollowed AND blocked me": give it a day.',
+        {},
+        {
+          timeout: 5000,
+        },
+      ),
+    ).toBeTruthy();
+    expect(within(log()).queryByText('Oof, that stings.')).toBeNull();
+    expect(within(log()).queryByText('She unfollowed me')).toBeNull();
+  });
+
+  it('edit: Cancel keeps her message as it was', async () => {
+    await renderChat();
+    await userEvent.click(await within(log()).findByRole('button', { name: 'Edit' }));
+    await userEvent.type(within(log()).getByRole('textbox'), ' and more');
+    await userEvent.click(within(log()).getByRole('button', { name: 'Cancel' }));
+    expect(within(log()).getByText('She unfollowed me')).toBeTruthy();
+    expect(within(log()).getByText('Oof, that stings.')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
 });

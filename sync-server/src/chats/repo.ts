@@ -590,6 +590,19 @@ export async function rewriteReply(
   return findMessage(db, reply.id);
 }
 
+/** Her message with the words she edited it to, and a new change number. */
+export async function editMessage(
+  db: Db,
+  props: { id: string; userId: string; content: string },
+): Promise<void> {
+  const changeSeq = await nextChangeSeq(db, props.userId);
+  await db
+    .updateTable('messages')
+    .set({ content: props.content, change_seq: changeSeq })
+    .where('id', '=', props.id)
+    .execute();
+}
+
 /**
  * Gives a message a new change number and nothing else, so a pull brings it again as it is
  * (a reply whose writing again failed: her devices show it once more).

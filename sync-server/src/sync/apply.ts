@@ -3,7 +3,7 @@ import type { mutationSchema } from '@shared/sync-schema';
 import type { SubscriptionTier } from '@shared/user';
 import { startChat } from '../chats/create';
 import { acceptMessage } from '../replies/send';
-import { regenerateReply } from '../replies/rewrite';
+import { editMessage, regenerateReply } from '../replies/rewrite';
 import { deleteChatOnce, renameChat } from '../chats/service';
 import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
@@ -76,6 +76,16 @@ export async function applyMutation(
         messageId: mutation.messageId,
       });
       return { chatIds: [], messageIds: [], tombstoneIds: [] };
+    case 'editMessage':
+      // Her words come back in the push; the reply, written again, through the pull.
+      await editMessage(deps, {
+        userId,
+        tier,
+        chatId: mutation.chatId,
+        messageId: mutation.messageId,
+        message: mutation.message,
+      });
+      return { chatIds: [], messageIds: [mutation.messageId], tombstoneIds: [] };
     case 'updateProfile': {
       const { filesRemoved } = await updateProfile(deps, { userId, update: mutation.profile });
       void filesRemoved;
