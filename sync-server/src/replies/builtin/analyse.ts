@@ -22,6 +22,12 @@ const TOPIC_PATTERNS: readonly [Topic, RegExp][] = [
     'breakup',
     /\b(broke up|break ?up(?! with)|dumped|my ex|an ex|ex[- ]?(boyfriend|girlfriend|bf|gf)|cheated|cheating|split up|moved on)\b/,
   ],
+  // Said without the word: a partner who left her, a love that ended. Before 'crush', which
+  // would read "my girlfriend left me" as a crush; "left me on read" is not a breakup.
+  [
+    'breakup',
+    /\b((boyfriend|girlfriend|bf|gf|partner|husband|wife|fianc[eé]e?|he|she) (just |finally |has |had )?(left|walked out on|broke it off with) me(?! on read)|(we|they) (have |had |just )?(ended (things|it)|called it (quits|off)|broke it off|separated)|ended things with (him|her)|(broke|called) it off|(it'?s|it is|we'?re|we are) (so |really )?over( between us)?\b(?! (the|it|this|that))|(it'?s|it is) over with (him|her)|divorc\w*|single again)\b/,
+  ],
   [
     'crush',
     /\b(crush|dump (him|her)|leave (him|her)|break up with (him|her)|boyfriend|girlfriend|bf|gf|date|dating|dated|tinder|hinge|bumble|texted|text(ing)? (me )?back|ghost(ed|ing)?|situationship|kiss(ed)?|likes? me|flirt\w*|relationship|partner|husband|wife|romance|love him|love her)\b/,
