@@ -94,6 +94,35 @@ describe('the compact pull page', () => {
     expect(decodePullPage(JSON.parse(JSON.stringify(encodePullPage(PAGE))))).toEqual(PAGE);
   });
 
+  it('carries her memories and the ones she forgot, only when there are any', () => {
+    const memory = {
+      id: 'mem-1',
+      kind: 'event' as const,
+      subject: 'your job interview',
+      detail: 'Friday',
+      date: '2026-11-27',
+      personaId: 2,
+      sourceMessageId: 'm1',
+      sourceChatId: 'chat-1',
+      createdAt: '2026-11-25T10:00:00.000Z',
+      updatedAt: '2026-11-25T10:05:00.000Z',
+    };
+    const page = {
+      ...PAGE,
+      memories: [memory],
+      tombstones: [...PAGE.tombstones, { type: 'memory' as const, id: 'mem-0' }],
+    };
+    const compact = encodePullPage(page);
+    expect(compact.tombstones).toEqual(['chat-gone']);
+    expect(compact.forgotten).toEqual(['mem-0']);
+    expect(decodePullPage(JSON.parse(JSON.stringify(compact)))).toEqual(page);
+    expect(encodePullPage(PAGE)).not.toHaveProperty('memories');
+    expect(encodePullPage(PAGE)).not.toHaveProperty('forgotten');
+    expect(() => decodePullPage({ ...compact, memories: [{ ...memory, kind: 'pet' }] })).toThrow(
+      'bad memory 0',
+    );
+  });
+
   it('names each chat, persona and avatar once and leaves empty fields out', () => {
     const compact = encodePullPage(PAGE);
     expect(compact.personas).toEqual([CASSIE, MAX]);

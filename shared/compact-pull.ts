@@ -2,6 +2,8 @@ import { ANALYSIS_TYPES } from './chat';
 import type { AnalysisType, ChatMessage, ChatSummary, OcrAnalysis, PersonaRef } from './chat';
 import { PULL_COMPACT_MAX_LIMIT } from './sync';
 import type { PullAnswer } from './sync';
+import { MEMORY_KINDS } from './memory';
+import type { Memory } from './memory';
 
 /**
  * The compact form of a pull page (`GET /api/sync/pull?format=compact`), for a device that
@@ -74,6 +76,10 @@ export interface CompactPullPage {
   avatars: string[];
   messages: CompactMessage[];
   tombstones: string[];
+  /** Memories changed (as the default format has them: few, and rare): only when any. */
+  memories?: Memory[];
+  /** Memories forgotten: only when any. Chat tombstones stay in `tombstones`. */
+  forgotten?: string[];
 }
 
 /** What each field of MessageExtra must be, to check a page without a schema library. */
@@ -173,6 +179,26 @@ function isCompactMessage(value: unknown): value is CompactMessage {
   );
 }
 
+const isDay = (value: unknown) =>
+  value === null || (isString(value) && /^\d{4}-\d{2}-\d{2}$/.test(value));
+const isTime = (value: unknown) => isString(value) && !Number.isNaN(Date.parse(value));
+
+function isMemory(value: unknown): value is Memory {
+  return (
+    isRecord(value) &&
+    isString(value.id) &&
+    (MEMORY_KINDS as readonly unknown[]).includes(value.kind) &&
+    isString(value.subject) &&
+    isString(value.detail) &&
+    isDay(value.date) &&
+    (value.personaId === null || Number.isInteger(value.personaId)) &&
+    (value.sourceMessageId === null || isString(value.sourceMessageId)) &&
+    (value.sourceChatId === null || isString(value.sourceChatId)) &&
+    isTime(value.createdAt) &&
+    isTime(value.updatedAt)
+  );
+}
+
 /** The page itself, checked field by field; throws a CompactPageError naming what is wrong. */
 export function checkCompactPage(body: unknown): CompactPullPage {
   if (!isRecord(body)) throw new CompactPageError('not an object');
@@ -189,6 +215,12 @@ export function checkCompactPage(body: unknown): CompactPullPage {
     avatars: arrayOf(body.avatars, 'avatar', isString),
     messages: arrayOf(body.messages, 'message row', isCompactMessage),
     tombstones: arrayOf(body.tombstones, 'tombstone', isString),
+    ...(body.memories === undefined
+      ? {}
+      : { memories: arrayOf(body.memories, 'memory', isMemory) }),
+    ...(body.forgotten === undefined
+      ? {}
+      : { forgotten: arrayOf(body.forgotten, 'forgotten memory', isString) }),
   };
 }
 
@@ -228,6 +260,9 @@ function extraOf(message: ChatMessage): MessageExtra | undefined {
 }
 
 export function encodePullPage(page: PullAnswer): CompactPullPage {
+  const forgotten = page.tombstones.flatMap((tombstone) =>
+    tombstone.type === 'memory' ? [tombstone.id] : [],
+  );
   const personas = new Dictionary<PersonaRef>((persona) => persona.id);
   const chatIds = new Dictionary<string>((id) => id);
   const avatars = new Dictionary<string>((avatar) => avatar);
@@ -271,7 +306,11 @@ export function encodePullPage(page: PullAnswer): CompactPullPage {
     chatIds: chatIds.values,
     avatars: avatars.values,
     messages,
-    tombstones: page.tombstones.map((tombstone) => tombstone.id),
+    tombstones: page.tombstones.flatMap((tombstone) =>
+      tombstone.type === 'chat' ? [tombstone.id] : [],
+    ),
+    ...(page.memories && page.memories.length > 0 ? { memories: page.memories } : {}),
+    ...(forgotten.length > 0 ? { forgotten } : {}),
   };
 }
 
@@ -326,7 +365,11 @@ export function decodePullPage(body: unknown): PullAnswer {
   return {
     chats,
     messages,
-    tombstones: page.tombstones.map((id) => ({ type: 'chat', id })),
+    tombstones: [
+      ...page.tombstones.map((id) => ({ type: 'chat' as const, id })),
+      ...(page.forgotten ?? []).map((id) => ({ type: 'memory' as const, id })),
+    ],
+    ...(page.memories ? { memories: page.memories } : {}),
     cursor: page.cursor,
     hasMore: page.hasMore,
   };

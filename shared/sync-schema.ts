@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { profileUpdateSchema } from './account-schema';
 import { createChatSchema, messageText, sendMessageSchema } from './chat-schema';
 import { chatTitleSchema } from './chat-title-schema';
+import { memoryFieldsSchema } from './memory-schema';
 import { helpShownSchema } from './referrals-schema';
 import {
   PULL_COMPACT_MAX_LIMIT,
@@ -66,6 +67,26 @@ export const editMessageMutationSchema = z.object({
   message: messageText,
 });
 
+/** A memory of hers as she wrote it in "What your besties remember": an edit, or one she adds. */
+export const saveMemoryMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('saveMemory'),
+  memory: memoryFieldsSchema,
+});
+
+/** A memory her besties forget (a tombstone on her other devices). */
+export const forgetMemoryMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('forgetMemory'),
+  memoryId: uuid,
+});
+
+/** "Forget everything": every memory she has. */
+export const forgetAllMemoriesMutationSchema = z.object({
+  id: uuid,
+  type: z.literal('forgetAllMemories'),
+});
+
 /** A change to her profile or theme made on the device (online or not); see PATCH /api/users/{id}. */
 export const updateProfileMutationSchema = z.object({
   id: uuid,
@@ -89,6 +110,9 @@ export const mutationSchema = z.discriminatedUnion('type', [
   renameChatMutationSchema,
   regenerateReplyMutationSchema,
   editMessageMutationSchema,
+  saveMemoryMutationSchema,
+  forgetMemoryMutationSchema,
+  forgetAllMemoriesMutationSchema,
   updateProfileMutationSchema,
   countHelpShownMutationSchema,
 ]);

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from './api-error';
 import type { ChatMessage, ChatSummary } from './chat';
+import type { Memory } from './memory';
 import type { PublicUser } from './user';
 
 export type { Mutation, MutationType, PushBody } from './sync-schema';
@@ -23,8 +24,9 @@ export const PULL_DEFAULT_LIMIT = 500;
  */
 export const PULL_COMPACT_MAX_LIMIT = 5000;
 
+/** A deleted chat, or a memory she had her besties forget. */
 export interface Tombstone {
-  type: 'chat';
+  type: 'chat' | 'memory';
   id: string;
 }
 
@@ -33,6 +35,8 @@ export interface SyncRows {
   chats: ChatSummary[];
   messages: ChatMessage[];
   tombstones: Tombstone[];
+  /** What her besties remember of her, changed: only when there are any. */
+  memories?: Memory[];
 }
 
 /**

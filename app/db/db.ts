@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { AnalysisType, ChatMessage, OcrAnalysis, PersonaRef } from '@shared/chat';
+import type { Memory } from '@shared/memory';
 import type { Mutation } from '@shared/sync';
 import { intoBlocks } from './blocks';
 import { DB_NAME } from './name';
@@ -135,7 +136,7 @@ export interface HelpShownRow {
  * and keeps every chat and message of version 1; version 3 re-pulls for message order;
  * version 5 indexes messages for reading a chat a page at a time; version 6 drops the indexes
  * no query reads; version 7 keeps only indexes that hold the rows they find; version 8 keeps
- * the server's messages in blocks.
+ * the server's messages in blocks; version 10 adds her memories.
  */
 export class BestiesDb extends Dexie {
   chats!: EntityTable<LocalChat, 'id'>;
@@ -149,6 +150,8 @@ export class BestiesDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   images!: EntityTable<LocalImage, 'messageId'>;
   helpShown!: EntityTable<HelpShownRow, 'key'>;
+  /** What her besties remember of her, as the server last sent it with her edits on top. */
+  memories!: EntityTable<Memory, 'id'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -217,6 +220,11 @@ export class BestiesDb extends Dexie {
       });
     // Version 9: the help cards counted here, each once.
     this.version(9).stores({ helpShown: 'key, day' });
+    // Version 10: what her besties remember. Pulled again from the start: a page pulled by an
+    // app from before memories (open in a tab as the server took them on) skipped them.
+    this.version(10)
+      .stores({ memories: 'id' })
+      .upgrade((tx) => tx.table('meta').delete('cursor'));
   }
 }
 

@@ -133,3 +133,42 @@ describe("the server's care mode (issue 36)", () => {
     expect(await db.chats.get('c-old')).not.toHaveProperty('careUntil');
   });
 });
+
+describe('her memories in a pulled page', () => {
+  const emma = {
+    id: 'mem-1',
+    kind: 'person' as const,
+    subject: 'Emma',
+    detail: 'your best friend',
+    date: null,
+    personaId: null,
+    sourceMessageId: 'm-1',
+    sourceChatId: 'chat-1',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    updatedAt: '2026-11-25T10:00:00.000Z',
+  };
+
+  it('are kept on the device, and one forgotten goes without touching a chat of the same id', async () => {
+    await savePulledPage({
+      chats: [aChat({ id: 'mem-2' })],
+      messages: [],
+      tombstones: [],
+      memories: [emma, { ...emma, id: 'mem-2', subject: 'Lisbon', kind: 'place' }],
+      cursor: 3,
+      hasMore: false,
+    });
+    expect((await db.memories.toArray()).map((memory) => memory.subject)).toEqual([
+      'Emma',
+      'Lisbon',
+    ]);
+    await savePulledPage({
+      chats: [],
+      messages: [],
+      tombstones: [{ type: 'memory', id: 'mem-2' }],
+      cursor: 4,
+      hasMore: false,
+    });
+    expect(await db.memories.toArray()).toEqual([emma]);
+    expect(await db.chats.get('mem-2')).toBeDefined();
+  });
+});

@@ -15,7 +15,15 @@ import { waitingRewrites } from './rewrites';
 const NOT_SENT = 'Not sent.';
 
 /** The tables writeRows touches. */
-const ROW_TABLES = () => [db.chats, db.messages, db.messageBlocks, db.drafts, db.outbox, db.images];
+const ROW_TABLES = () => [
+  db.chats,
+  db.messages,
+  db.messageBlocks,
+  db.drafts,
+  db.outbox,
+  db.images,
+  db.memories,
+];
 
 /**
  * Server rows into Dexie: upserts, then tombstones (a delete wins). Only the sync engine calls
@@ -40,7 +48,11 @@ export async function writeRows(rows: SyncRows): Promise<void> {
       return { ...message, message: words, status: 'sent', ...(rewriting && { rewriting }) };
     }),
   );
-  const gone = rows.tombstones.map((tombstone) => tombstone.id);
+  if (rows.memories) await db.memories.bulkPut(rows.memories);
+  // A tombstone from a server before memories has no other type than a chat's.
+  const forgotten = rows.tombstones.flatMap((t) => (t.type === 'memory' ? [t.id] : []));
+  if (forgotten.length > 0) await db.memories.bulkDelete(forgotten);
+  const gone = rows.tombstones.flatMap((t) => (t.type === 'memory' ? [] : [t.id]));
   if (gone.length > 0) {
     await db.chats.bulkDelete(gone);
     await deleteMessagesOf(gone);

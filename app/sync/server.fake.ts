@@ -4,6 +4,7 @@ import { ocrFieldsSchema } from '@shared/chat-schema';
 import { DEFAULT_PERSONA_ID, personaById, personaGreeting } from '@shared/personas';
 import { type ProfileUpdate } from '@shared/account';
 import { profileUpdateSchema } from '@shared/account-schema';
+import type { Memory } from '@shared/memory';
 import type { PublicUser } from '@shared/user';
 import { aChat, aMessage } from '../db/testData';
 import type { SyncTransport } from './engine';
@@ -12,7 +13,8 @@ import { USER } from '../testUser';
 type Change =
   | { seq: number; kind: 'chat'; row: ChatSummary }
   | { seq: number; kind: 'message'; row: ChatMessage }
-  | { seq: number; kind: 'tombstone'; id: string };
+  | { seq: number; kind: 'memory'; row: Memory }
+  | { seq: number; kind: 'tombstone'; id: string; of?: 'memory' };
 
 /** How the fake bestie answers a message: its text in pieces (and whether it is a teaser), or a failure. */
 export type ReplyPlan = { pieces: string[]; isTeaser?: boolean } | { failure: string };
@@ -58,6 +60,20 @@ export class FakeSyncServer implements SyncTransport {
     if (change.kind === 'message') this.messages.set(change.row.id, change.row);
     else this.chatIds.add(change.row.id);
     this.changes.push({ ...change, seq: ++this.seq } as Change);
+  }
+
+  /** What her besties remember, as stored here (by id; forgotten ones are gone). */
+  readonly memories = new Map<string, Memory>();
+
+  /** A memory it has, as the server's extractor or her other device wrote it. */
+  keepMemory(memory: Memory) {
+    this.memories.set(memory.id, memory);
+    this.changes.push({ seq: ++this.seq, kind: 'memory', row: memory });
+  }
+
+  private forget(id: string) {
+    if (!this.memories.delete(id)) return;
+    this.changes.push({ seq: ++this.seq, kind: 'tombstone', id, of: 'memory' });
   }
 
   /** A chat it already has, with its messages. */
@@ -247,6 +263,23 @@ export class FakeSyncServer implements SyncTransport {
       return this.remember(mutation.id, { id: mutation.id, status: 'applied', rows });
     } else if (mutation.type === 'countHelpShown') {
       this.helpShown.push({ day: mutation.day, count: mutation.count });
+    } else if (mutation.type === 'saveMemory') {
+      const earlier = this.memories.get(mutation.memory.id);
+      const at = new Date().toISOString();
+      this.keepMemory({
+        sourceMessageId: null,
+        sourceChatId: null,
+        createdAt: at,
+        ...earlier,
+        ...mutation.memory,
+        date: mutation.memory.date ?? null,
+        personaId: mutation.memory.personaId ?? null,
+        updatedAt: at,
+      });
+    } else if (mutation.type === 'forgetMemory') {
+      this.forget(mutation.memoryId);
+    } else if (mutation.type === 'forgetAllMemories') {
+      for (const id of [...this.memories.keys()]) this.forget(id);
     } else {
       return this.remember(mutation.id, this.updateProfile(mutation.id, mutation.profile));
     }
@@ -303,11 +336,13 @@ function ocrFieldsOf(ocr: OcrPart): Partial<ChatMessage> {
 }
 
 function rowsOf(changes: Change[]): SyncRows {
+  const memories = changes.flatMap((c) => (c.kind === 'memory' ? [c.row] : []));
   return {
     chats: changes.flatMap((c) => (c.kind === 'chat' ? [c.row] : [])),
     messages: changes.flatMap((c) => (c.kind === 'message' ? [c.row] : [])),
     tombstones: changes.flatMap((c) =>
-      c.kind === 'tombstone' ? [{ type: 'chat' as const, id: c.id }] : [],
+      c.kind === 'tombstone' ? [{ type: c.of ?? ('chat' as const), id: c.id }] : [],
     ),
+    ...(memories.length > 0 ? { memories } : {}),
   };
 }

@@ -3,35 +3,46 @@ import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import * as repo from './repo';
 import type { ChatRow, MessageRow } from './repo';
+import { memoriesChangedSince } from '../memory/repo';
+import type { MemoryRow } from '../memory/repo';
 
 /**
- * Her chat and message rows changed after `cursor` (a number of her change sequence), in that
+ * Her chat, message and memory rows changed after `cursor` (a number of her change sequence), in that
  * order, at most `limit` of them, and whether more follow. Tombstones are chat rows with
  * `deletedAt` set.
  */
 export async function changesSince(
   deps: Deps,
   q: { userId: string; cursor: number; limit: number },
-): Promise<{ chats: ChatRow[]; messages: MessageRow[]; cursor: number; hasMore: boolean }> {
+): Promise<{
+  chats: ChatRow[];
+  messages: MessageRow[];
+  memories: MemoryRow[];
+  cursor: number;
+  hasMore: boolean;
+}> {
   const more = { ...q, limit: q.limit + 1 };
-  // Both read in one transaction, so from one state of her data: a write landing between two
+  // Read in one transaction, so from one state of her data: a write landing between two
   // separate reads could put the cursor past a chat change the first read did not see.
-  const { chats, messages } = await inTransaction(
+  const { chats, messages, memories } = await inTransaction(
     deps.db,
     async (db) => ({
       chats: await repo.chatsChangedSince(db, more),
       messages: await repo.messagesChangedSince(db, more),
+      memories: await memoriesChangedSince(db, more),
     }),
     { readOnly: true },
   );
   const merged = [
     ...chats.map((row) => ({ kind: 'chat' as const, row })),
     ...messages.map((row) => ({ kind: 'message' as const, row })),
+    ...memories.map((row) => ({ kind: 'memory' as const, row })),
   ].sort((a, b) => a.row.changeSeq - b.row.changeSeq);
   const page = merged.slice(0, q.limit);
   return {
     chats: page.flatMap((item) => (item.kind === 'chat' ? [item.row] : [])),
     messages: page.flatMap((item) => (item.kind === 'message' ? [item.row] : [])),
+    memories: page.flatMap((item) => (item.kind === 'memory' ? [item.row] : [])),
     cursor: page.at(-1)?.row.changeSeq ?? q.cursor,
     hasMore: merged.length > q.limit,
   };

@@ -91,6 +91,21 @@ export interface Tables {
     /** The stored reply this job writes again (she asked for a new one), else null. */
     replaces: Generated<string | null>;
   };
+  memories: {
+    id: string;
+    user_id: string;
+    kind: 'person' | 'place' | 'event' | 'like' | 'situation';
+    subject: string;
+    detail: string;
+    date: string | null;
+    persona_id: number | null;
+    source_message_id: string | null;
+    source_chat_id: string | null;
+    created_at: number;
+    updated_at: number;
+    deleted_at: number | null;
+    change_seq: number;
+  };
   purchases: {
     id: string;
     payment_intent_id: string;

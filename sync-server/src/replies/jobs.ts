@@ -1,4 +1,5 @@
 import { backgroundWrite } from '../db/backgroundWrites';
+import { rememberFrom } from '../memory/service';
 import { inTransaction } from '../db/database';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
@@ -203,6 +204,12 @@ export function createReplyJobs(depsOf: () => Deps, bus?: Bus): ReplyJobs {
         found && (await writeReply(deps, { ...found, replaces: job.replaces, signal, onText }));
       if (reply) feed.finish(messageId, { type: 'reply', reply });
       else feed.finish(messageId, { type: 'error', error: chatNotFound() });
+      // What her message tells of her, kept once she has her reply (a failure loses no reply).
+      if (reply && found) {
+        await backgroundWrite(deps, 'remembering what she said', () =>
+          rememberFrom(deps, found.target.userMessage),
+        );
+      }
     } catch (error) {
       if (error instanceof ReplyAborted) {
         if (phase === 'stopped') await giveBack(deps, job);

@@ -9,15 +9,20 @@ import type { Deps } from '../deps';
 import { enforce } from '../http/rateLimit';
 import { helpShownPerUser } from '../referrals/limits';
 import { countHelpShown } from '../referrals/service';
+import { forgetAllMemories, forgetMemory, saveMemory } from '../memory/service';
 import { updateProfile } from '../users/profile';
 
 export type ParsedMutation = z.output<typeof mutationSchema>;
+
+const NOTHING = { chatIds: [], messageIds: [], tombstoneIds: [] };
 
 /** The ids of the rows a mutation wrote (or, on a replay, would have written). */
 export interface Written {
   chatIds: string[];
   messageIds: string[];
   tombstoneIds: string[];
+  /** Memories written or forgotten (a forgotten one is presented as its tombstone). */
+  memoryIds?: string[];
 }
 
 /**
@@ -86,6 +91,14 @@ export async function applyMutation(
         message: mutation.message,
       });
       return { chatIds: [], messageIds: [mutation.messageId], tombstoneIds: [] };
+    case 'saveMemory':
+      await saveMemory(deps, { userId, memory: mutation.memory });
+      return { ...NOTHING, memoryIds: [mutation.memory.id] };
+    case 'forgetMemory':
+      await forgetMemory(deps, { userId, memoryId: mutation.memoryId });
+      return { ...NOTHING, memoryIds: [mutation.memoryId] };
+    case 'forgetAllMemories':
+      return { ...NOTHING, memoryIds: await forgetAllMemories(deps, { userId }) };
     case 'updateProfile': {
       const { filesRemoved } = await updateProfile(deps, { userId, update: mutation.profile });
       void filesRemoved;

@@ -7,6 +7,8 @@ export interface StoredResult {
   chatIds: string[];
   messageIds: string[];
   tombstoneIds: string[];
+  /** Memories written or forgotten; absent in results recorded before memories. */
+  memoryIds?: string[];
 }
 
 export async function findProcessed(

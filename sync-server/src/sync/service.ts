@@ -1,6 +1,7 @@
 import type { MutationResult, PullAnswer, PushAnswer } from '@shared/sync';
 import type { SubscriptionTier } from '@shared/user';
 import { changesSince, chatsByIds, lockHerChanges, messagesByIds } from '../chats/changes';
+import { memoriesByIds } from '../memory/repo';
 import { resendRepliesIfTierMoved } from '../replies/resendOnPlanChange';
 import type { ChatRow, MessageRow } from '../chats/repo';
 import { inTransaction } from '../db/database';
@@ -138,6 +139,7 @@ async function resultOf(
   const rows = presentRows({
     chats,
     messages,
+    memories: await memoriesByIds(deps.db, stored.memoryIds ?? []),
     owners: await ownersOf(deps, { chats, messages }),
     tier: props.tier,
     now: deps.now(),
@@ -167,6 +169,7 @@ export async function pull(
   const rows = presentRows({
     chats: page.chats,
     messages: page.messages,
+    memories: page.memories,
     owners: await ownersOf(deps, page),
     tier: props.tier,
     now: deps.now(),

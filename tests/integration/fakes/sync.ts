@@ -46,6 +46,7 @@ export async function pullAll(client: Client, cursor = 0, limit = PULL_DEFAULT_L
     all.chats.push(...page.chats);
     all.messages.push(...page.messages);
     all.tombstones.push(...page.tombstones);
+    if (page.memories) (all.memories ??= []).push(...page.memories);
     all.cursor = page.cursor;
     all.hasMore = page.hasMore;
     cursors.push(page.cursor);

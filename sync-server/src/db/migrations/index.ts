@@ -13,6 +13,7 @@ import * as m012 from './012-chat-risk';
 import * as m013 from './013-referral-counts';
 import * as m014 from './014-checkouts-and-claims';
 import * as m015 from './015-reply-rewrites';
+import * as m016 from './016-memories';
 import type { Up } from './statements';
 
 /**
@@ -35,4 +36,5 @@ export const MIGRATION_FILES: Readonly<Record<string, { up: Up }>> = {
   '013-referral-counts': m013,
   '014-checkouts-and-claims': m014,
   '015-reply-rewrites': m015,
+  '016-memories': m016,
 };

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactPullPath, decodePullPage } from '@shared/compact-pull';
+import type { Memory } from '@shared/memory';
+import type { Mutation } from '@shared/sync';
+import { signedInClient } from './fakes/besties';
+import { createChat, eventually, pullAll, push, replyWritten } from './fakes/sync';
+import type { Client, TestServer } from './harness';
+import { LogCapture, sameBrowserOn, startTestServer } from './harness';
+
+/*
+ * What her besties remember (issue 42): taken from her messages by the built-in engine's
+ * extractor once her reply is written, each pointing at the message it came from, synced like
+ * her chats (the pull brings them, the outbox edits and forgets them), a free user's too.
+ */
+
+let server: TestServer;
+const logs = new LogCapture();
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { BUILTIN_REPLY_PIECE_DELAY_MS: '0' },
+    logger: logs.logger,
+  });
+});
+afterAll(async () => {
+  expect(logs.errors()).toEqual([]);
+  await server.stop();
+});
+
+/** She says `text` in a new chat and has her reply; answers her message's ids. */
+async function says(client: Client, text: string) {
+  const chatId = randomUUID();
+  const created = createChat(chatId, text);
+  await push(client, [created]);
+  const messageId = created.type === 'createChat' ? created.chat.messageId! : '';
+  await replyWritten(client, chatId, messageId);
+  return { chatId, messageId };
+}
+
+/** Her memories as a fresh device pulls them. */
+async function remembered(client: Client): Promise<Memory[]> {
+  return (await pullAll(client)).memories ?? [];
+}
+
+describe('her memories', () => {
+  it('are taken from what she says, each pointing at her message, and the pull brings them', async () => {
+    const { client } = await signedInClient(server, 'free');
+    const { chatId, messageId } = await says(
+      client,
+      'My best friend Emma is moving to Lisbon next month',
+    );
+    const memories = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(memories.map(({ kind, subject, detail }) => [kind, subject, detail])).toEqual([
+      ['person', 'Emma', 'your best friend'],
+      ['place', 'Lisbon', 'Emma is moving there'],
+    ]);
+    for (const memory of memories) {
+      expect(memory).toMatchObject({ sourceMessageId: messageId, sourceChatId: chatId });
+      expect(memory.personaId).toBeNull();
+    }
+    // The compact page the app reads brings the same.
+    const compact = await client.get(compactPullPath(0));
+    expect(decodePullPage(compact.body).memories).toEqual(memories);
+  });
+
+  it('take what she says again about the same one, once', async () => {
+    const { client } = await signedInClient(server);
+    await says(client, 'my sister Maya is visiting');
+    const { messageId } = await says(client, 'Maya is my best friend honestly');
+    const memories = await eventually(async () => {
+      const found = (await remembered(client)).filter((memory) => memory.subject === 'Maya');
+      return found.at(-1)?.detail === 'your best friend' ? found : undefined;
+    });
+    expect(new Set(memories.map((memory) => memory.id)).size).toBe(1);
+    expect(memories.at(-1)?.sourceMessageId).toBe(messageId);
+  });
+
+  it('are hers to edit, add and forget through the outbox, on every device', async () => {
+    const { client } = await signedInClient(server);
+    const laptop = sameBrowserOn(server, client);
+    await says(client, 'my sister Maya is visiting');
+    const [maya] = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length > 0 ? found : undefined;
+    });
+    const { cursor } = await pullAll(laptop);
+
+    const edited: Mutation = {
+      id: randomUUID(),
+      type: 'saveMemory',
+      memory: { ...maya!, detail: 'your little sister', personaId: 2 },
+    };
+    const answer = await push(client, [edited]);
+    expect(answer.body.results[0]).toMatchObject({
+      status: 'applied',
+      rows: { memories: [{ id: maya!.id, detail: 'your little sister', personaId: 2 }] },
+    });
+    const added: Mutation = {
+      id: randomUUID(),
+      type: 'saveMemory',
+      memory: { id: randomUUID(), kind: 'like', subject: 'iced matcha', detail: 'you love it' },
+    };
+    await push(client, [added]);
+    const onLaptop = await pullAll(laptop, cursor);
+    expect(onLaptop.memories?.map((memory) => memory.detail)).toEqual([
+      'your little sister',
+      'you love it',
+    ]);
+    expect(onLaptop.memories?.at(-1)).toMatchObject({ sourceMessageId: null, date: null });
+
+    const forget: Mutation = { id: randomUUID(), type: 'forgetMemory', memoryId: maya!.id };
+    const forgotten = await push(client, [forget]);
+    expect(forgotten.body.results[0]).toMatchObject({
+      status: 'applied',
+      rows: { tombstones: [{ type: 'memory', id: maya!.id }] },
+    });
+    const after = await pullAll(laptop, onLaptop.cursor);
+    expect(after.tombstones).toEqual([{ type: 'memory', id: maya!.id }]);
+    expect(after.memories).toBeUndefined();
+    // The compact page says the same.
+    const compact = decodePullPage((await laptop.get(compactPullPath(onLaptop.cursor))).body);
+    expect(compact.tombstones).toEqual([{ type: 'memory', id: maya!.id }]);
+  });
+
+  it('"Forget everything" forgets each of them', async () => {
+    const { client } = await signedInClient(server);
+    await says(client, 'my sister Maya is visiting and I live in Leeds');
+    await eventually(async () => ((await remembered(client)).length === 2 ? true : undefined));
+    const { cursor } = await pullAll(client);
+    const answer = await push(client, [{ id: randomUUID(), type: 'forgetAllMemories' }]);
+    expect(answer.body.results[0].rows.tombstones).toHaveLength(2);
+    const after = await pullAll(client, cursor);
+    expect(after.tombstones.map((t) => t.type)).toEqual(['memory', 'memory']);
+    const live = (await pullAll(client)).memories ?? [];
+    const gone = new Set(after.tombstones.map((t) => t.id));
+    expect(live.filter((memory) => !gone.has(memory.id))).toEqual([]);
+  });
+
+  it("refuses someone else's memory and words that say nothing, changing nothing", async () => {
+    const { client } = await signedInClient(server);
+    await says(client, 'my sister Maya is visiting');
+    const [maya] = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length > 0 ? found : undefined;
+    });
+    const { client: other } = await signedInClient(server);
+    const theirs = await push(other, [
+      { id: randomUUID(), type: 'saveMemory', memory: { ...maya!, detail: 'mine now' } },
+    ]);
+    expect(theirs.body.results[0]).toMatchObject({ status: 'rejected', error: { status: 404 } });
+    const forget = await push(other, [
+      { id: randomUUID(), type: 'forgetMemory', memoryId: maya!.id },
+    ]);
+    expect(forget.body.results[0]).toMatchObject({ status: 'rejected', error: { status: 404 } });
+    const empty = await client.post('/api/sync/push', {
+      mutations: [{ id: randomUUID(), type: 'saveMemory', memory: { ...maya!, subject: '  ' } }],
+    });
+    expect(empty.status).toBe(400);
+    expect((await remembered(client)).at(-1)).toEqual(maya);
+  });
+});
