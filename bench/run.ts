@@ -26,6 +26,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'server', file: 'server.ts' },
   { name: 'reply', file: 'reply-latency.ts' },
   { name: 'repetition', file: 'repetition.ts' },
+  { name: 'memory', file: 'memory.ts' },
   { name: 'safety', file: 'safety.ts' },
   { name: 'ocr', file: 'ocr.ts' },
   { name: 'ocr-first-read', file: 'ocr-first-read.ts' },

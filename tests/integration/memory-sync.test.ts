@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactPullPath, decodePullPage } from '@shared/compact-pull';
 import type { Memory } from '@shared/memory';
 import type { Mutation } from '@shared/sync';
-import { signedInClient } from './fakes/besties';
+import { grant, signedInClient } from './fakes/besties';
 import { createChat, eventually, pullAll, push, replyWritten } from './fakes/sync';
 import type { Client, TestServer } from './harness';
 import { LogCapture, sameBrowserOn, startTestServer } from './harness';
@@ -160,5 +160,37 @@ describe('her memories', () => {
     });
     expect(empty.status).toBe(400);
     expect((await remembered(client)).at(-1)).toEqual(maya);
+  });
+});
+
+describe('replies that use them', () => {
+  it('another bestie, in another chat, says back what she told; one kept to a bestie stays hers', async () => {
+    const { client, userId } = await signedInClient(server);
+    await grant(server, userId, 'vip');
+    await says(client, 'My best friend Emma is moving to Lisbon next month');
+    const [emma] = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length === 2 ? found : undefined;
+    });
+    const brooke = await client.post('/api/chats', {
+      message: 'where is my best friend moving again?',
+      personaId: 2,
+    });
+    expect(brooke.body.messages.at(-1).message).toMatch(/^Lisbon! Emma is moving there/);
+
+    // Kept to Brooke: Elena knows nothing of Emma, Brooke still does.
+    await push(client, [
+      { id: randomUUID(), type: 'saveMemory', memory: { ...emma!, personaId: 2 } },
+    ]);
+    const elena = await client.post('/api/chats', {
+      message: 'my best friend called',
+      personaId: 3,
+    });
+    expect(elena.body.messages.at(-1).message).not.toContain('Emma');
+    const again = await client.post('/api/chats', {
+      message: 'my best friend called',
+      personaId: 2,
+    });
+    expect(again.body.messages.at(-1).message).toContain('Emma');
   });
 });

@@ -33,7 +33,7 @@ describe('what the built-in engine remembers of her message', () => {
 
   it('places her events on the calendar, from the day she said it', () => {
     expect(extractMemories('my job interview is on Friday', AT)).toEqual([
-      { kind: 'event', subject: 'your job interview', detail: 'friday', date: '2026-11-27' },
+      { kind: 'event', subject: 'your job interview', detail: 'Friday', date: '2026-11-27' },
     ]);
     expect(extractMemories('I have an exam tomorrow', AT)[0]).toMatchObject({
       subject: 'your exam',

@@ -163,7 +163,7 @@ const places: Rule = (text) => {
   };
   const going = all(
     `\\b(I'm|I am|I|we're|we are|we|[Mm]y ${RELATION}(?: is)?|[A-Z][a-z]+(?: is| are)?) ` +
-      `(?:(?:going to|about to|gonna) )?(moving|move|moved|relocating|travell?ing|going|flying|heading) to ${PLACE}`,
+      `(?:(?:going to|about to|gonna) )?(moving|move|moved|relocating|travell?ing|going|flying|heading|off|leaving) (?:to|for) ${PLACE}`,
   );
   for (const [, who, , verb, where] of matches(text, going)) {
     const whom = whoIs(who!);
@@ -205,7 +205,7 @@ const events: Rule = (text, at) => {
       found.push({
         kind: 'event',
         subject: `your ${event === 'bday' ? 'birthday' : event}`,
-        detail: when!.replace(/^on /, ''),
+        detail: calendarWords(when!.replace(/^on /, '')),
         date: dayOf(when!, at),
       });
     }
@@ -267,6 +267,14 @@ export function extractMemories(text: string, at: Date): ExtractedMemory[] {
   }
   return found;
 }
+
+/** Days and months as they are written: "friday" → "Friday", "march 14" → "March 14". */
+const calendarWords = (when: string) =>
+  when.replace(/[a-z]+/g, (word) =>
+    WEEKDAYS.includes(word) || MONTHS.includes(word)
+      ? word.charAt(0).toUpperCase() + word.slice(1)
+      : word,
+  );
 
 /** The day `when` names, counted from `at` (her day, as the server's UTC sees it), else null. */
 export function dayOf(when: string, at: Date): string | null {

@@ -61,6 +61,21 @@ describe('the care-mode prompt', () => {
   it('never asks the model for a crisis tag', () => {
     expect(systemPrompt(base)).not.toContain('[CRISIS]');
   });
+
+  it('carries what she told before as quoted data, only when there is some', () => {
+    const prompt = systemPrompt({
+      ...base,
+      memories: [
+        { kind: 'person', subject: 'Emma', detail: 'your best friend', date: null },
+        { kind: 'event', subject: 'your interview', detail: 'Friday', date: '2026-11-27' },
+      ],
+    });
+    expect(prompt).toContain('What she has told you before');
+    expect(prompt).toMatch(
+      /<<<DATA\n- Emma: your best friend\n- your interview: Friday \(2026-11-27\)\nDATA>>>/,
+    );
+    expect(systemPrompt(base)).not.toContain('What she has told you before');
+  });
 });
 
 describe('trimHistory', () => {

@@ -1,5 +1,6 @@
 import type { AnalysisType, OcrAnalysis } from '@shared/chat';
 import type { Persona } from '@shared/personas';
+import type { RecalledMemory } from '../memory/recall';
 
 export interface HistoryItem {
   role: 'user' | 'assistant';
@@ -49,6 +50,11 @@ export interface ReplyRequest {
   avoid?: string[];
   /** Her bestie's reply to this message that she asked to have written again: say something new. */
   instead?: string;
+  /**
+   * What she told her besties before, in any chat (her memories this bestie may use), the
+   * ones that matter to her message first, within a budget (memory/recall.ts).
+   */
+  memories?: RecalledMemory[];
 }
 
 /** Writes a bestie's reply, as pieces of text in order. */

@@ -18,6 +18,9 @@ import * as jobsRepo from './jobsRepo';
 import { shownContent } from '../chats/present';
 import * as repo from '../chats/repo';
 import type { ChatRow, ConversationRow, MessageRow } from '../chats/repo';
+import { liveMemories } from '../memory/repo';
+import { relevantMemories } from '../memory/recall';
+import type { RecalledMemory } from '../memory/recall';
 import { repeatedSentences } from './repetition';
 import { replyRow } from './send';
 
@@ -179,6 +182,19 @@ async function conversationUpTo(deps: Deps, target: ReplyTarget): Promise<Conver
   return messages.filter((row) => turnOf(row) <= chatSeq).sort((a, b) => turnOf(a) - turnOf(b));
 }
 
+/**
+ * Her memories this bestie may use (every bestie's, and those kept to this one), the ones
+ * that matter to her message first. Kept from earlier messages: this one's are kept after
+ * its reply.
+ */
+async function memoriesFor(deps: Deps, target: ReplyTarget): Promise<RecalledMemory[]> {
+  const all = await liveMemories(deps.db, target.userMessage.userId);
+  const usable = all.filter(
+    (memory) => memory.personaId === null || memory.personaId === target.persona.id,
+  );
+  return relevantMemories(target.userMessage.content, usable);
+}
+
 /** The screenshot her message shares, as the provider reads it; undefined for a plain message. */
 function sharedScreenshotOf(message: MessageRow): SharedScreenshot | undefined {
   if (message.isOcr !== 1 && message.isEnhancedOcr !== 1) return undefined;
@@ -219,6 +235,7 @@ async function generateOnce(
 ): Promise<string> {
   const { target, signal, history } = props;
   const viewer = { tier: await tierOf(deps, { userId: props.user.id }), persona: target.persona };
+  const memories = await memoriesFor(deps, target);
   const screenshotText = await repo.screenshotTexts(deps.db, {
     chatId: target.chat.id,
     uptoSeq: target.userMessage.chatSeq,
@@ -252,6 +269,7 @@ async function generateOnce(
         : target.userMessage.id,
       ...(props.instead ? { instead: props.instead.content } : {}),
       careMode: props.careMode,
+      memories,
       ...(props.avoid ? { avoid: props.avoid } : {}),
     })) {
       if (signal?.aborted) throw new ReplyAborted();

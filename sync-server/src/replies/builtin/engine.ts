@@ -1,4 +1,5 @@
 import { voiceOf } from '../../personas/voices';
+import { recallLine } from '../../memory/recall';
 import type { ReplyProvider, ReplyRequest, SharedScreenshot } from '../types';
 import { feelingOf, reflectionOf, topicInContext } from './analyse';
 import type { Topic } from './analyse';
@@ -148,6 +149,9 @@ export function composeReply(request: Omit<ReplyRequest, 'signal'>): string {
     const context = { text, subject, pick, ask, lines, shotLines, fill };
     return screenshotReply(request.screenshot, context);
   }
+  // What she told before, said back first: asked for, or touched by what she says now.
+  const recalled = recallLine(text, request.memories ?? []);
+  if (recalled) parts.push(recalled);
   const plain = topic === 'thanks' || (topic === 'hello' && feeling === 'neutral');
   // A greeting or a thank-you needs no opener or reflection, just warmth and a question.
   if (!plain) {
