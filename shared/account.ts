@@ -1,3 +1,4 @@
+import type { Memory } from './memory';
 import type { ChatMessage, ChatSummary } from './chat';
 import type { PurchaseView } from './payments';
 import type { PublicUser } from './user';
@@ -107,6 +108,8 @@ export interface UserExport {
   chats: Array<ChatSummary & { messages: ChatMessage[] }>;
   purchases: PurchaseView[];
   sessions: SessionView[];
+  /** What her besties remember of her, oldest first, each with the message it came from. */
+  memories: Memory[];
 }
 
 /** The export's file name for a given day, e.g. besties-export-2026-11-26.json. */

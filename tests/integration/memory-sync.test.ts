@@ -194,3 +194,27 @@ describe('replies that use them', () => {
     expect(again.body.messages.at(-1).message).toContain('Emma');
   });
 });
+
+describe('her memories and her account', () => {
+  it('go into her export, and go with her account', async () => {
+    const { client, userId } = await signedInClient(server);
+    await says(client, 'My best friend Emma is moving to Lisbon next month');
+    const memories = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length === 2 ? found : undefined;
+    });
+    const exported = await client.get('/api/user/export');
+    expect(exported.body.memories).toEqual(memories);
+
+    const deleted = await client.request('DELETE', '/api/user', {
+      json: { password: 'bestie-pass', confirm: 'DELETE' },
+    });
+    expect(deleted.status).toBe(200);
+    const left = await server.db
+      .selectFrom('memories')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

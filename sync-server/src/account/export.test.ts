@@ -10,6 +10,7 @@ const head: Omit<UserExport, 'chats'> = {
   user: { id: 'u1', email: 'ann@example.com', name: 'Ann "A"\nB' } as UserExport['user'],
   purchases: [],
   sessions: [],
+  memories: [],
 };
 
 const chat = (id: string): Chat =>
@@ -38,6 +39,7 @@ describe('exportJsonChunks', () => {
         chats,
         purchases: head.purchases,
         sessions: head.sessions,
+        memories: head.memories,
       };
       expect((await chunksOf(chats)).join('')).toBe(JSON.stringify(whole, null, 2));
     },

@@ -9,6 +9,8 @@ import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { presentPurchase } from '../payments/present';
 import { purchasesOf } from '../payments/purchases';
+import { liveMemories } from '../memory/repo';
+import { presentMemory } from '../memory/service';
 import { listSessions } from '../sessions/service';
 import { presentUser } from '../users/present';
 import type { UserRow } from '../users/repo';
@@ -26,7 +28,8 @@ export interface ExportPlan {
 
 /**
  * What an export holds, read once: her account as GET /api/user, her purchases as
- * GET /api/purchases, her sessions as GET /api/sessions, and which chats to write. Each chat's
+ * GET /api/purchases, her sessions as GET /api/sessions, her memories as the pull brings them,
+ * and which chats to write. Each chat's
  * messages are read only when it is written (exportedChats), one chat at a time.
  */
 export async function planExport(
@@ -47,6 +50,7 @@ export async function planExport(
       user: presentUser(props.user, plan),
       purchases: purchases.map(({ purchase, period }) => presentPurchase(purchase, period)),
       sessions,
+      memories: (await liveMemories(deps.db, userId)).map(presentMemory),
     },
     chats: chats.sort((a, b) => a.createdAt - b.createdAt || a.changeSeq - b.changeSeq),
     tier: plan.tier,
@@ -95,8 +99,8 @@ export async function exportOf(
 
 /** The export with its keys in the order of UserExport (the JSON file reads in this order). */
 function withChats(head: ExportPlan['head'], chats: Chat[]): UserExport {
-  const { format, version, exportedAt, user, purchases, sessions } = head;
-  return { format, version, exportedAt, user, chats, purchases, sessions };
+  const { format, version, exportedAt, user, purchases, sessions, memories } = head;
+  return { format, version, exportedAt, user, chats, purchases, sessions, memories };
 }
 
 /**

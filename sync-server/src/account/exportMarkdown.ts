@@ -104,7 +104,7 @@ export function readmeMarkdown(contents: ReadmeContents): string {
     [
       `- [${contents.dataFile}](${link(contents.dataFile)}): all of it as data (JSON), the same ` +
         "file as 'Download my data' gives: your profile, every chat and message, your " +
-        "screenshots' text and analyses, your purchases and your devices.",
+        "screenshots' text and analyses, your purchases, your devices and what your besties remember.",
       '- chats/: each chat as a document you can read.',
       '- images/: your profile picture and your screenshots, as stored.',
     ].join('\n'),
