@@ -15,8 +15,9 @@ export function Privacy() {
         Cassie, Brooke, Elena, NeNe and Summer are AI characters. No human reads your chats to
         answer you. Their replies are written by software: either a built-in reply engine on our
         server or, if the people running this Besties site connect one, an AI language-model service
-        that receives the messages of a conversation in order to write the reply (and, for enhanced
-        screenshot analysis, the screenshot's text and, with some services, the picture).
+        that receives the messages of a conversation in order to write the reply, with the things
+        your besties remember about you that matter to your message (and, for enhanced screenshot
+        analysis, the screenshot's text and, with some services, the picture).
       </p>
 
       <h2>On your device</h2>
@@ -48,6 +49,12 @@ export function Privacy() {
           Your chats and messages, and the screenshots you send in them with their text and
           analysis, so they sync across your devices. Screenshots are stored as a fresh copy without
           their hidden details too.
+        </li>
+        <li>
+          What your besties remember about you: the people, places, dates and things you love that
+          you mention in your messages, each linked to the message it came from, so every bestie can
+          refer back to them on all your devices. You can see, edit or forget each of them, or all
+          of them at once, under Settings, What your besties remember.
         </li>
         <li>
           Payment records: which plan you bought, when, and the payment provider's reference. Card
@@ -103,9 +110,9 @@ export function Privacy() {
           Take your data with you: in Settings, Your data, 'Download my data' gives you one zip file
           with everything of yours: your profile and picture, every chat and message as you see them
           (as data, and each chat as a document you can read), your screenshots with their text and
-          analyses, your purchases and your signed-in devices. Each chat's menu (⋯) also has 'Export
-          as Markdown', which saves that chat as a readable document from what is on your device,
-          even offline.
+          analyses, your purchases, your signed-in devices and what your besties remember. Each
+          chat's menu (⋯) also has 'Export as Markdown', which saves that chat as a readable
+          document from what is on your device, even offline.
         </li>
         <li>
           Delete your account: in Settings, Your data, 'Delete my account' asks for your password
