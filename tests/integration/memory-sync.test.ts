@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactPullPath, decodePullPage } from '@shared/compact-pull';
 import type { Memory } from '@shared/memory';
 import type { Mutation } from '@shared/sync';
+import { FakeOpenAi } from './fakes/openai';
 import { grant, signedInClient } from './fakes/besties';
 import { createChat, eventually, pullAll, push, replyWritten } from './fakes/sync';
 import type { Client, TestServer } from './harness';
@@ -216,5 +217,59 @@ describe('her memories and her account', () => {
       .where('user_id', '=', userId)
       .execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('with a model', () => {
+  const fake = new FakeOpenAi();
+  let modelServer: TestServer;
+  beforeAll(async () => {
+    await fake.start();
+    modelServer = await startTestServer({
+      env: { OPENAI_BASE_URL: fake.url, OPENAI_MODERATION: 'false', SAFETY_CHECK_TIMEOUT_MS: '0' },
+    });
+  });
+  afterAll(async () => {
+    await modelServer.stop();
+    await fake.stop();
+  });
+
+  it('the model reads what to remember (structured output, after the reply); what is out of shape is left out', async () => {
+    const { client } = await signedInClient(modelServer);
+    fake.memoryAnswer = JSON.stringify({
+      memories: [
+        { kind: 'person', subject: 'Tomás', detail: 'your little brother', date: null },
+        { kind: 'event', subject: 'his recital', detail: 'next Friday', date: '2026-12-04' },
+        { kind: 'pet', subject: 'Rex', detail: 'your dog', date: null },
+        { kind: 'like', subject: '  ', detail: 'you love it', date: null },
+      ],
+    });
+    const { messageId } = await says(client, 'my little brother Tomás has his recital next Friday');
+    const memories = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(
+      memories.map(({ kind, subject, detail, date }) => [kind, subject, detail, date]),
+    ).toEqual([
+      ['person', 'Tomás', 'your little brother', null],
+      ['event', 'his recital', 'next Friday', '2026-12-04'],
+    ]);
+    expect(memories[0]?.sourceMessageId).toBe(messageId);
+    const [extraction] = fake.extractions();
+    expect(extraction?.body.messages?.at(-1)?.content).toContain(
+      'my little brother Tomás has his recital next Friday',
+    );
+  });
+
+  it('leaves it to the built-in rules when the model answers nonsense', async () => {
+    const { client } = await signedInClient(modelServer);
+    fake.memoryAnswer = 'not json at all';
+    await says(client, 'my sister Maya is visiting');
+    const memories = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length === 1 ? found : undefined;
+    });
+    expect(memories[0]).toMatchObject({ subject: 'Maya', detail: 'your sister' });
   });
 });

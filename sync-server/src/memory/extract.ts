@@ -1,4 +1,9 @@
-import type { MemoryKind } from '@shared/memory';
+import {
+  MEMORY_DETAIL_MAX_LENGTH,
+  MEMORY_KINDS,
+  MEMORY_SUBJECT_MAX_LENGTH,
+  type MemoryKind,
+} from '@shared/memory';
 
 /**
  * The built-in engine's memory (issue 42): facts she shares, read from her message by rule,
@@ -296,4 +301,33 @@ export function dayOf(when: string, at: Date): string | null {
     return iso(new Date(Date.UTC(year, month, date)));
   }
   return null;
+}
+
+/** Facts a model may give for one message, at most: more is not one message's worth. */
+export const MODEL_MEMORY_LIMIT = 10;
+
+/**
+ * A model's memories (its structured answer), checked as her own edits are: a known kind,
+ * words within the limits, a real day or none. Anything else is left out, never fixed up.
+ */
+export function readMemories(answer: unknown): ExtractedMemory[] {
+  const listed = (answer as { memories?: unknown } | null)?.memories;
+  if (!Array.isArray(listed)) throw new Error('The memory extraction answered no list');
+  const found: ExtractedMemory[] = [];
+  for (const item of listed.slice(0, MODEL_MEMORY_LIMIT)) {
+    const { kind, subject, detail, date } = (item ?? {}) as Record<string, unknown>;
+    if (!(MEMORY_KINDS as readonly unknown[]).includes(kind)) continue;
+    if (typeof subject !== 'string' || typeof detail !== 'string') continue;
+    const words = { subject: subject.trim(), detail: detail.trim() };
+    if (!words.subject || words.subject.length > MEMORY_SUBJECT_MAX_LENGTH) continue;
+    if (!words.detail || words.detail.length > MEMORY_DETAIL_MAX_LENGTH) continue;
+    const day =
+      typeof date === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+      !Number.isNaN(Date.parse(date))
+        ? date
+        : null;
+    found.push({ kind: kind as MemoryKind, ...words, date: day });
+  }
+  return found;
 }

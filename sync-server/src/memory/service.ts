@@ -6,20 +6,21 @@ import { notFound } from '../http/errors';
 import { lockHerChanges } from '../chats/repo';
 import type { MessageRow } from '../chats/repo';
 import { extractMemories } from './extract';
+import type { ExtractedMemory } from './extract';
 import * as repo from './repo';
 import type { MemoryRow } from './repo';
 
 export const memoryNotFound = () => notFound('Memory not found');
 
 /**
- * What her message tells of her, kept (the built-in engine's rule-based extractor): a fact she
+ * What her message tells of her, kept (read by the model, or by the built-in rules): a fact she
  * states again about the same one ("Emma") takes the place of what was kept, pointing at the
  * newer message; a new one is added. Only her own words: never a screenshot's text, never a
  * reply. Answers the memories written.
  */
 export async function rememberFrom(deps: Deps, message: MessageRow): Promise<MemoryRow[]> {
   if (message.role !== 'user' || message.isOcr === 1 || message.isEnhancedOcr === 1) return [];
-  const facts = extractMemories(message.content, new Date(message.createdAt));
+  const facts = await factsOf(deps, message);
   if (facts.length === 0) return [];
   return inTransaction(
     deps.db,
@@ -56,6 +57,22 @@ export async function rememberFrom(deps: Deps, message: MessageRow): Promise<Mem
     },
     { lockedRows: true },
   );
+}
+
+/**
+ * What her message states: by the configured model (structured output), else by the built-in
+ * rules; a model that fails or answers out of shape leaves it to the rules.
+ */
+async function factsOf(deps: Deps, message: MessageRow): Promise<ExtractedMemory[]> {
+  const at = new Date(message.createdAt);
+  const { extractMemories: byModel } = deps.replies;
+  if (!byModel) return extractMemories(message.content, at);
+  try {
+    return await byModel(message.content, at);
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'memory extraction by the model failed; the rules read it');
+    return extractMemories(message.content, at);
+  }
 }
 
 /**

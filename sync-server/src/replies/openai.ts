@@ -1,4 +1,6 @@
 import OpenAI from 'openai';
+import { MEMORY_KINDS } from '@shared/memory';
+import { readMemories } from '../memory/extract';
 import type { Logger } from '../logger';
 import { MODEL_HISTORY_ROWS, systemPrompt, trimHistory } from './prompt';
 import type { ReplyProvider, ReplyRequest } from './types';
@@ -29,6 +31,43 @@ export const CRISIS_CHECK_SCHEMA = {
     additionalProperties: false,
   },
 };
+
+/** The memory extraction's answer (structured output): the facts her message states. */
+export const MEMORY_SCHEMA = {
+  name: 'memories',
+  strict: true,
+  schema: {
+    type: 'object',
+    properties: {
+      memories: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            kind: { type: 'string', enum: [...MEMORY_KINDS] },
+            subject: { type: 'string' },
+            detail: { type: 'string' },
+            date: { type: ['string', 'null'] },
+          },
+          required: ['kind', 'subject', 'detail', 'date'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['memories'],
+    additionalProperties: false,
+  },
+};
+
+const MEMORY_PROMPT = `You keep a young woman's memory for her AI besties. From her message below, list
+only the facts she states about herself and the people, pets and places in her life: a person and
+who they are to her (kind "person": subject the name, detail like "your best friend"), a place she
+or they live in or are going to ("place": detail like "Emma is moving there"), an event with its
+day ("event": subject like "your job interview", detail the day as she said it, date YYYY-MM-DD
+when a day can be placed from the message's date, else null), something she loves ("like") and
+what she is going through ("situation"). Details speak to her ("your", "you're"). Never guess or
+add anything she did not say; nothing said of a screenshot or of someone else's chat. An empty
+list when she states nothing to remember.`;
 
 /** OpenAI's frequency penalty (-2 to 2) on every reply, and on the retry of one that repeated. */
 export const FREQUENCY_PENALTY = 0.5;
@@ -123,11 +162,28 @@ export function openAiProvider(options: OpenAiOptions, logger: Logger): ReplyPro
     return answer.crisis === true;
   }
 
+  async function extractMemories(text: string, at: Date, signal?: AbortSignal) {
+    const result = await client.chat.completions.create(
+      {
+        model: options.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: MEMORY_PROMPT },
+          { role: 'user', content: `Message date: ${at.toISOString().slice(0, 10)}\n\n${text}` },
+        ],
+        response_format: { type: 'json_schema', json_schema: MEMORY_SCHEMA },
+      },
+      { signal },
+    );
+    return readMemories(JSON.parse(result.choices[0]?.message?.content ?? ''));
+  }
+
   return {
     name: 'openai',
     historyRows: MODEL_HISTORY_ROWS,
     generate,
     flagsSelfHarm,
     checkCrisis,
+    extractMemories,
   };
 }

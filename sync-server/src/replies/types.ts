@@ -1,5 +1,6 @@
 import type { AnalysisType, OcrAnalysis } from '@shared/chat';
 import type { Persona } from '@shared/personas';
+import type { ExtractedMemory } from '../memory/extract';
 import type { RecalledMemory } from '../memory/recall';
 
 export interface HistoryItem {
@@ -73,4 +74,9 @@ export interface ReplyProvider {
    * opinion beside the detector). Rejects when the model cannot answer.
    */
   checkCrisis?(text: string, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * The facts her message states, by the model (structured output); `at` is when she sent it.
+   * Without it, the built-in rules read them (memory/extract.ts).
+   */
+  extractMemories?(text: string, at: Date, signal?: AbortSignal): Promise<ExtractedMemory[]>;
 }

@@ -17,8 +17,8 @@ export interface RecordedRequest {
 
 /**
  * An OpenAI-compatible server on loopback: POST /v1/chat/completions (with and without
- * `stream: true`; with a json_schema response_format, the crisis check) and POST
- * /v1/moderations. It records every request and can fail on demand.
+ * `stream: true`; with a json_schema response_format, the crisis check or the memory
+ * extraction) and POST /v1/moderations. It records every request and can fail on demand.
  */
 export class FakeOpenAi {
   readonly requests: RecordedRequest[] = [];
@@ -35,6 +35,8 @@ export class FakeOpenAi {
   /** Milliseconds the crisis check takes, and whether it answers 500 instead. */
   checkDelayMs = 0;
   checkFails = false;
+  /** What the memory extraction (structured output) answers, as the model's JSON text. */
+  memoryAnswer = '{"memories":[]}';
   private failures = 0;
   private gate: { opened: Promise<void>; open: () => void } | undefined;
   private server: Server | undefined;
@@ -57,10 +59,20 @@ export class FakeOpenAi {
     this.gate = undefined;
   }
 
-  /** The completions that wrote replies (not the crisis checks). */
+  /** The completions that wrote replies (not the crisis checks nor the memory extractions). */
   completions(): RecordedRequest[] {
     return this.requests.filter(
-      (request) => request.path.endsWith('/chat/completions') && !isCheck(request.body),
+      (request) =>
+        request.path.endsWith('/chat/completions') &&
+        !isCheck(request.body) &&
+        !isExtraction(request.body),
+    );
+  }
+
+  /** The memory extractions asked of the model. */
+  extractions(): RecordedRequest[] {
+    return this.requests.filter(
+      (request) => request.path.endsWith('/chat/completions') && isExtraction(request.body),
     );
   }
 
@@ -87,6 +99,11 @@ export class FakeOpenAi {
         }
         if (path.endsWith('/chat/completions') && isCheck(body)) {
           void this.check(response, body);
+          return;
+        }
+        if (path.endsWith('/chat/completions') && isExtraction(body)) {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(completion(this.memoryAnswer)));
           return;
         }
         if (!path.endsWith('/chat/completions')) {
@@ -159,6 +176,8 @@ export class FakeOpenAi {
 /** The crisis check: structured output under its schema's name (OCR analysis has its own). */
 const isCheck = (body: RecordedRequest['body']) =>
   body.response_format?.json_schema?.name === 'crisis_check';
+const isExtraction = (body: RecordedRequest['body']) =>
+  body.response_format?.json_schema?.name === 'memories';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
