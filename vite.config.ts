@@ -126,12 +126,15 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
   // Everything the entry loads anyway (React, the router, the app shell): in the entry chunk,
   // rather than in pieces some later screen also imports.
   { name: 'index', tags: ['$initial'] },
-  // The data layer of a signed-in screen (Dexie, her chats, the outbox, the sync session):
-  // one chunk, loaded with the chat or settings screen, never with the landing page.
+  // The data layer of a signed-in screen (Dexie, her chats, the outbox, the sync session), and
+  // the tooltips of its icon buttons: one chunk, loaded with the chat or settings screen, never
+  // with the landing page (shared by both, the tooltips would be a file of their own).
   {
     name: 'chat-data',
     test: modulesAt([
+      'app/components/ui/IconTooltip.tsx',
       'node_modules/dexie/',
+      'node_modules/dexie-react-hooks/',
       'app/db/db.ts',
       'app/db/blocks.ts',
       'app/db/chats.ts',
@@ -155,9 +158,10 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
       'app/components/ui/tooltipTiming.ts',
       'shared/personas.ts',
       'shared/user.ts',
-      'shared/plans.ts',
     ]),
   },
+  // The plan catalogue: the landing page's, and the chat's only when a purchase is celebrated.
+  { name: 'plans', test: modulesAt(['shared/plans.ts']) },
 ];
 
 /**

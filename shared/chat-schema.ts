@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { chatMessages } from './chat-messages';
 import {
   ANALYSIS_TYPES,
   CHAT_PAGE_DEFAULT_LIMIT,
   CHAT_PAGE_MAX_LIMIT,
-  chatMessages,
   chatPageMessages,
   EXTRACTED_TEXT_MAX_LENGTH,
   hasVisibleText,

@@ -13,12 +13,6 @@ export const CHAT_TITLE_MAX_LENGTH = 60;
 /** A teaser shows only the opening of a reply: its first sentence, at most this many characters. */
 export const TEASER_MAX_LENGTH = 120;
 
-export const chatMessages = {
-  messageEmpty: 'Message cannot be empty',
-  messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
-  imageNotHers: 'Image must be one you uploaded',
-} as const;
-
 /**
  * True when her text shows something: whitespace and characters drawn as nothing (zero-width
  * space, joiners, word joiner, BOM, fillers) alone are as empty as no text.

@@ -272,6 +272,30 @@ describe('the device belongs to one user', () => {
 });
 
 describe('the Dexie schema', () => {
+  it('upgrades version 9 to keep her memories, pulling again so none a page skipped is lost', async () => {
+    const name = `upgrade-v9-${Date.now()}`;
+    const before = new Dexie(name);
+    before.version(9).stores({
+      chats: 'id, updatedAt',
+      messages: 'id, [chatId+localOrder]',
+      messageBlocks: '[chatId+block]',
+      drafts: 'chatId',
+      settings: 'key',
+      outbox: '++seq, mutation.id',
+      meta: 'key',
+      images: 'messageId, chatId',
+      helpShown: 'key, day',
+    });
+    await before.table('meta').put({ key: 'cursor', value: 42 });
+    await before.table('chats').put({ ...aChat({ id: 'kept' }), messages: undefined });
+    before.close();
+    const latest = new BestiesDb(name);
+    expect(await latest.meta.get('cursor')).toBeUndefined();
+    expect(await latest.chats.get('kept')).toMatchObject({ id: 'kept' });
+    expect(await latest.memories.count()).toBe(0);
+    latest.close();
+  });
+
   it('upgrades version 1 to the latest, keeps her chats and messages and pulls again for their order', async () => {
     const name = `upgrade-${Date.now()}`;
     const v1 = new Dexie(name);
@@ -288,7 +312,7 @@ describe('the Dexie schema', () => {
     const v2 = new BestiesDb(name);
     expect(await v2.chats.get('kept')).toMatchObject({ id: 'kept' });
     expect(await v2.outbox.count()).toBe(0);
-    expect(v2.verno).toBe(9);
+    expect(v2.verno).toBe(10);
     // Placed by the server (seq 1): kept in the chat's first block of 50 (version 8).
     expect(await v2.messageBlocks.get(['kept', 0])).toMatchObject({
       messages: [{ id: 'm', status: 'sent' }],
@@ -326,7 +350,7 @@ describe('the Dexie schema', () => {
     ]);
     v5.close();
     const latest = new BestiesDb(name);
-    expect(latest.verno).toBe(9);
+    expect(latest.verno).toBe(10);
     // Each index is written with every row she writes: only hers not placed yet are rows now.
     expect(latest.messages.schema.indexes.map((index) => index.name)).toEqual([
       '[chatId+localOrder]',

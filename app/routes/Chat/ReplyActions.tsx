@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { chatMessages, hasVisibleText, MESSAGE_MAX_LENGTH } from '@shared/chat';
+import { hasVisibleText, MESSAGE_MAX_LENGTH } from '@shared/chat';
+import { chatMessages } from '@shared/chat-messages';
 import { watchMutation } from '../../db/settled';
 import { toast } from '../../state/useToastStore';
 import { requestSync } from '../../sync/requestSync';

@@ -1,17 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { planById, type Plan } from '@shared/plans';
+import type { Plan } from '@shared/plans';
 
 /**
  * success=true&plan={id} on the chat screen (spec §2): show the upgrade celebration once,
- * then strip those parameters so a reload or a shared link does not celebrate again.
+ * then strip those parameters so a reload or a shared link does not celebrate again. The plan
+ * catalogue is fetched only then: no part of the chat's first load.
  */
 export function useUpgradeCelebration(): { plan: Plan | null; close: () => void } {
   const [params, setParams] = useSearchParams();
   const [plan, setPlan] = useState<Plan | null>(null);
   // Also when the screen is already open (a payment made from its upgrade dialog).
-  const celebrated = params.get('success') === 'true' ? planById(params.get('plan')) : undefined;
-  if (celebrated && celebrated !== plan) setPlan(celebrated);
+  const celebrated = params.get('success') === 'true' ? params.get('plan') : null;
+  useEffect(() => {
+    if (!celebrated) return;
+    // Not cancelled when the parameters go (just below): the celebration is still due.
+    void import('./celebratedPlan').then(({ celebratedPlan }) => {
+      const found = celebratedPlan(celebrated);
+      if (found) setPlan(found);
+    });
+  }, [celebrated]);
 
   const hasSuccessParams = params.has('success') || params.has('plan');
   useEffect(() => {

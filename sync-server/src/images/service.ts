@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chatMessages } from '@shared/chat';
+import { chatMessages } from '@shared/chat-messages';
 import { IMAGE_ID_PATTERN, IMAGES_PATH, imageUrlOf } from '@shared/ocr-api';
 import { afterCommit, inTransaction } from '../db/database';
 import type { Deps } from '../deps';
