@@ -20,6 +20,7 @@ const BENCHES: { name: string; file: string }[] = [
   { name: 'bundle', file: 'bundle.ts' },
   { name: 'lighthouse', file: 'lighthouse.ts' },
   { name: 'long-chat', file: 'long-chat.ts' },
+  { name: 'search', file: 'search.ts' },
   { name: 'sync', file: 'sync-pull.ts' },
   { name: 'sync-browser', file: 'sync-browser.ts' },
   { name: 'live-sync', file: 'live-sync.ts' },

@@ -44,9 +44,10 @@ interface MessageListProps {
   footers?: Record<string, ReactNode>;
 }
 
-/** What a screen reader is told of new replies: asked for as the list mounts, in well before any
- * reply can come, no part of the screen's first load. */
-const replyAnnouncer = lazyModule(() => import('./ReplyAnnouncer'));
+/** What a screen reader is told of new replies, and the way to a message a search result opens
+ * the chat at: asked for as the list mounts, in well before any reply can come, no part of the
+ * screen's first load. */
+const replyAnnouncer = lazyModule(() => import('./messageListParts'));
 
 /** How far above the top of the list she may be before the page before is read. */
 const READ_AHEAD = '600px';
@@ -204,6 +205,14 @@ export function MessageList(props: MessageListProps) {
         </div>
       </div>
       {announcer && <announcer.ReplyAnnouncer items={items} personaName={persona.name} />}
+      {announcer && (
+        <announcer.ScrollToMessage
+          rows={rows}
+          virtualizer={virtualizer}
+          older={props.older}
+          onLoadOlder={props.onLoadOlder}
+        />
+      )}
     </>
   );
 }

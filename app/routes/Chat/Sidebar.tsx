@@ -25,10 +25,10 @@ interface SidebarProps {
  * drawn, no part of its first load. */
 const confirmDialog = lazyModule(() => import('../../components/ui/ConfirmDialog'));
 
-/** Her chats' rows, or what stands in for them (EmptyHistory): asked for as the list is read
- * from the device (which is never there by the first paint either), no part of the screen's
- * first load. */
-const chatRows = lazyModule(() => import('./ChatListItem'));
+/** Her chats' rows, or what stands in for them (EmptyHistory), and the search field: asked for
+ * as the list is read from the device (which is never there by the first paint either), no
+ * part of the screen's first load. */
+const chatRows = lazyModule(() => import('./sidebarParts'));
 
 /** Her picture beside her name (inline: chat.css lays out the footer, this is its one row). */
 /** Her chat history (spec §2), the same in the desktop column and the mobile drawer. */
@@ -56,6 +56,7 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
           <PlusIcon /> New Chat
         </button>
       </div>
+      {rows && <rows.SearchBox onOpen={onNavigate} />}
       {chats && chats.length > 0 ? (
         <ul className="chat-list">
           {rows &&

@@ -1,0 +1,6 @@
+/**
+ * The sidebar's parts that wait for its first paint: her chats' rows (or what stands in for
+ * them), and the search field, which loads search itself when she goes to it.
+ */
+export { ChatListItem, EmptyHistory } from './ChatListItem';
+export { SearchBox } from './SearchBox';
