@@ -5,6 +5,7 @@ import { db, type LocalMessage, type OutboxEntry } from './db';
 import { messageOf, waitingMessageIds, waitingTitles } from './outbox';
 import { publishSettled, type SettledMutation } from './settled';
 import { keepAccount } from './account';
+import { withWaitingMemoryChanges } from './memories';
 import { waitingRewrites } from './rewrites';
 
 /**
@@ -48,7 +49,8 @@ export async function writeRows(rows: SyncRows): Promise<void> {
       return { ...message, message: words, status: 'sent', ...(rewriting && { rewriting }) };
     }),
   );
-  if (rows.memories) await db.memories.bulkPut(rows.memories);
+  // Her edits and forgets still waiting in the outbox are newer than what the server sent.
+  if (rows.memories) await db.memories.bulkPut(await withWaitingMemoryChanges(rows.memories));
   // A tombstone from a server before memories has no other type than a chat's.
   const forgotten = rows.tombstones.flatMap((t) => (t.type === 'memory' ? [t.id] : []));
   if (forgotten.length > 0) await db.memories.bulkDelete(forgotten);

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveBlob } from '../../components/download';
 import { clearLocalData, toLocalChat } from '../../db/chats';
@@ -45,7 +46,11 @@ afterEach(() => {
 });
 
 function renderHeader(chatId: string | null = 'c1') {
-  render(<ChatHeader persona={CHAT.persona} chatId={chatId} onNewChat={() => {}} />);
+  render(
+    <MemoryRouter>
+      <ChatHeader persona={CHAT.persona} chatId={chatId} onNewChat={() => {}} />
+    </MemoryRouter>,
+  );
 }
 
 /** The '⋯' button once Radix's menu has replaced its stand-in (ChatMenuButton). */

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { saveBlob } from '../../components/download';
 import { RadixTooltip } from '../../components/ui/RadixTooltip';
 import { findChat } from '../../db/chats';
@@ -108,6 +109,7 @@ export function ChatMenu({ chatId, openedBy = null, focusTrigger = false }: Chat
             <DropdownMenu.Item className="chat-menu__item" onSelect={() => setRenaming(true)}>
               Rename chat
             </DropdownMenu.Item>
+            <MemoriesItem />
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -121,5 +123,18 @@ export function ChatMenu({ chatId, openedBy = null, focusTrigger = false }: Chat
         />
       )}
     </>
+  );
+}
+
+/** Her memories, in Settings: what her besties remember of her (and her chats). */
+function MemoriesItem() {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Item
+      className="chat-menu__item"
+      onSelect={() => void navigate('/settings#memories')}
+    >
+      What your besties remember
+    </DropdownMenu.Item>
   );
 }

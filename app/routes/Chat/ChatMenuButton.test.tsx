@@ -17,10 +17,16 @@ async function freshModules() {
   vi.resetModules();
   const { ChatMenuButton } = await import('./ChatMenuButton');
   const { useHoldWhileDrawing } = await import('../../components/afterScreen');
+  // The fresh copy the menu's module reads its router from.
+  const { MemoryRouter } = await import('react-router-dom');
   /** The chat's '⋯' button on a screen that is still drawing her messages, or done. */
   function ChatScreen({ drawing }: { drawing: boolean }) {
     useHoldWhileDrawing(drawing);
-    return <ChatMenuButton chatId="c1" />;
+    return (
+      <MemoryRouter>
+        <ChatMenuButton chatId="c1" />
+      </MemoryRouter>
+    );
   }
   return { ChatScreen };
 }

@@ -108,7 +108,7 @@ describe('/settings', () => {
 });
 
 describe('/settings: her devices, her data, and what the page promises', () => {
-  it('shows Account, Purchases, Profile, Theme, Your devices, Your data, Privacy, then Log out', () => {
+  it('shows Account, Purchases, Profile, Theme, What your besties remember, Your devices, Your data, Privacy, then Log out', () => {
     renderApp('/settings');
     const sections = screen
       .getAllByRole('heading', { level: 2 })
@@ -118,6 +118,7 @@ describe('/settings: her devices, her data, and what the page promises', () => {
       'Purchases',
       'Profile',
       'Theme',
+      'What your besties remember',
       'Your devices',
       'Your data',
       'Privacy',

@@ -4,13 +4,17 @@ import { InstallHelp } from '../../pwa/InstallHelp';
 import { AccountSection } from './AccountSection';
 import { DataSection } from './DataSection';
 import { LogoutButton } from './LogoutButton';
+import { MemoriesSection } from './MemoriesSection';
 import { ProfileSection } from './ProfileSection';
 import { PurchasesSection } from './PurchasesSection';
 import { SessionsSection } from './SessionsSection';
 import { ThemeSection } from './ThemeSection';
 import './settings.css';
 
-/** /settings (guarded): her account, profile, theme, devices and data (spec §2). */
+/**
+ * /settings (guarded): her account, profile, theme, what her besties remember, devices and data
+ * (spec §2).
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   return (
@@ -36,6 +40,7 @@ export function SettingsPage() {
         <PurchasesSection />
         <ProfileSection />
         <ThemeSection />
+        <MemoriesSection />
         <SessionsSection />
         <DataSection />
         <section className="card settings__section" aria-labelledby="privacy-title">
