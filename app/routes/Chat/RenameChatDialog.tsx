@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { chatTitleSchema } from '@shared/chat-title-schema';
 import '../../components/dialogs.css';
 import { useZodForm } from '../../components/forms/useZodForm';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
+import { CancelAndSave } from '../../components/ui/CancelAndSave';
+import { Dialog, DialogContent } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { queueRenameChat } from '../../db/renameChat';
 import { toast } from '../../state/useToastStore';
@@ -68,12 +69,7 @@ function RenameForm(props: { chatId: string; title: string; onDone: () => void }
         enterKeyHint="done"
         {...form.field('title')}
       />
-      <div className="dialog__actions dialog__actions--row">
-        <DialogClose className="btn btn--secondary">Cancel</DialogClose>
-        <button type="submit" className="btn btn--primary">
-          Save
-        </button>
-      </div>
+      <CancelAndSave />
     </form>
   );
 }

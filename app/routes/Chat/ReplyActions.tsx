@@ -5,6 +5,7 @@ import { watchMutation } from '../../db/settled';
 import { toast } from '../../state/useToastStore';
 import { requestSync } from '../../sync/requestSync';
 import type { ChatItem } from './chatItems';
+import { Icon } from './icons';
 import { MESSAGE_BOX_ID } from './InputBar';
 import './replyActions.css';
 
@@ -87,7 +88,7 @@ function ReplyActions({ chatId, reply }: Where & { reply: ReplyItem }) {
         className="btn btn--ghost reply-actions__button"
         onClick={() => void copy()}
       >
-        <Icon d="M9 9h10v12H9zM5 15H4V3h11v1" /> Copy
+        <Icon size={18} d="M9 9h10v12H9zM5 15H4V3h11v1" /> Copy
       </button>
       <button
         type="button"
@@ -95,7 +96,7 @@ function ReplyActions({ chatId, reply }: Where & { reply: ReplyItem }) {
         // A click with no pointer (detail 0) is Enter or Space.
         onClick={(event) => void regenerate(event.detail === 0)}
       >
-        <Icon d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /> Regenerate
+        <Icon size={18} d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /> Regenerate
       </button>
     </div>
   );
@@ -123,7 +124,7 @@ function EditMessage({
           className="btn btn--ghost reply-actions__button"
           onClick={() => setWords(message.text)}
         >
-          <Icon d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4" /> Edit
+          <Icon size={18} d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4" /> Edit
         </button>
       </div>
     );
@@ -187,20 +188,5 @@ function EditMessage({
         </button>
       </div>
     </form>
-  );
-}
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

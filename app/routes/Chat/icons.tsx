@@ -1,7 +1,7 @@
 /** Small line icons for the chat screen; each is decorative, the button carries the name. */
-function Icon({ d }: { d: string }) {
+export function Icon({ d, size = 22 }: { d: string; size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
       <path
         d={d}
         fill="none"

@@ -4,7 +4,8 @@ import { memoryFieldsSchema } from '@shared/memory-schema';
 import { PERSONAS } from '@shared/personas';
 import '../../components/dialogs.css';
 import { useZodForm } from '../../components/forms/useZodForm';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/Dialog';
+import { CancelAndSave } from '../../components/ui/CancelAndSave';
+import { Dialog, DialogContent } from '../../components/ui/Dialog';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { queueSaveMemory } from '../../db/memories';
@@ -93,12 +94,7 @@ function EditMemoryForm({ memory, onDone }: { memory: Memory; onDone: () => void
         options={WHO}
         {...form.field('personaId')}
       />
-      <div className="dialog__actions dialog__actions--row">
-        <DialogClose className="btn btn--secondary">Cancel</DialogClose>
-        <button type="submit" className="btn btn--primary">
-          Save
-        </button>
-      </div>
+      <CancelAndSave />
     </form>
   );
 }
