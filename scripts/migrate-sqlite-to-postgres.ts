@@ -31,6 +31,7 @@ export const TABLES_IN_ORDER: (keyof Tables)[] = [
   'presented_tiers',
   'chats',
   'messages',
+  'memories',
   'reply_jobs',
   'processed_mutations',
   'images',

@@ -108,7 +108,7 @@ export async function findMemory(db: Db, id: string): Promise<MemoryRow | undefi
   return db.selectFrom('memories').select(MEMORY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Her memories she has not forgotten, oldest first. */
+/** Her memories she has not forgotten, oldest first (those of one moment as they were kept). */
 export async function liveMemories(db: Db, userId: string): Promise<MemoryRow[]> {
   return db
     .selectFrom('memories')
@@ -116,7 +116,7 @@ export async function liveMemories(db: Db, userId: string): Promise<MemoryRow[]>
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
-    .orderBy('id')
+    .orderBy('change_seq')
     .execute();
 }
 
