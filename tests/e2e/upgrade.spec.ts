@@ -109,8 +109,9 @@ test('her chat from before the update shows whole and in order, with her refused
         };
       }),
   );
-  // Version 9 adds the help-card counts and leaves these rows as version 8 made them.
-  expect(stored.version).toBe(90);
+  // Versions 9 and 10 add the help-card counts and her memories, and leave these rows as
+  // version 8 made them.
+  expect(stored.version).toBe(100);
   expect(stored.blocks).toMatchObject([
     {
       chatId,
