@@ -59,3 +59,59 @@ export function slugOf(title: string): string {
 
 /** Shown under a reply her plan does not cover, in every Markdown of a chat. */
 export const TEASER_NOTE = '(Preview — the rest of this reply comes with a plan.)';
+
+/** One message of a chat's document: who wrote it and when (as the document tells time). */
+export interface DocumentEntry {
+  author: string;
+  time: string;
+  body: string[];
+}
+
+/**
+ * A chat as a document: its title, a line on who it is with (`about`: when it was exported,
+ * or started and last changed), then each message under who wrote it and when. Empty blocks
+ * are left out.
+ */
+export function chatDocument(chat: {
+  title: string;
+  bestie: string;
+  about: string;
+  entries: DocumentEntry[];
+}): string {
+  const blocks = [
+    `# ${headingText(oneLine(chat.title) || `Chat with ${chat.bestie}`)}`,
+    `A chat with ${escapeInline(chat.bestie)} (AI) · ${chat.about}`,
+  ];
+  if (chat.entries.length === 0) blocks.push('_No messages yet._');
+  for (const entry of chat.entries) {
+    blocks.push(`**${escapeInline(entry.author)}** · ${entry.time}`, ...entry.body);
+  }
+  return `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
+}
+
+/**
+ * A screenshot's part of a message: what stands for the picture, the analysis's summary, its
+ * text quoted, then her own words only when they are more than the screenshot's text (as the
+ * app shows it).
+ */
+export function screenshotBlocks(shot: {
+  picture: string;
+  summary: string | undefined;
+  extractedText: string | null;
+  words: string;
+  /** Say so when no text came out (an OCR screenshot); else say nothing of its text. */
+  readForText: boolean;
+}): string[] {
+  const extracted = (shot.extractedText ?? '').trim();
+  const words = shot.words.trim();
+  const ownWords = words !== '' && words !== extracted.slice(0, words.length);
+  return [
+    shot.picture,
+    shot.summary ? `Summary: ${escapeInline(oneLine(shot.summary))}` : '',
+    extracted ? quote(extracted) : shot.readForText ? '> _No text could be extracted_' : '',
+    ownWords ? escapeBlock(shot.words) : '',
+  ];
+}
+
+/** The line under her message that the bestie could not answer, or under one not sent. */
+export const failureNote = (why: string) => `_⚠ ${escapeInline(oneLine(why))}_`;

@@ -19,6 +19,15 @@ export interface Plan {
   note: string;
 }
 
+/** What the month and the year give alike. */
+const ALL_BESTIES = [
+  'All five besties',
+  'Priority response',
+  'Image analysis',
+  'VIP support',
+  'Future besties included',
+];
+
 /** The plan catalogue (spec §6, §9). */
 export const PLANS: readonly Plan[] = [
   {
@@ -44,13 +53,7 @@ export const PLANS: readonly Plan[] = [
     description: 'All besties for 30 days: just 50 cents per day',
     tier: 'premium',
     popular: true,
-    features: [
-      'All five besties',
-      'Priority response',
-      'Image analysis',
-      'VIP support',
-      'Future besties included',
-    ],
+    features: [...ALL_BESTIES],
     note: 'Just 50 cents per day.',
   },
   {
@@ -63,13 +66,7 @@ export const PLANS: readonly Plan[] = [
     description: 'All besties for a whole year',
     tier: 'premium',
     popular: false,
-    features: [
-      'All five besties',
-      'Priority response',
-      'Image analysis',
-      'VIP support',
-      'Future besties included',
-    ],
+    features: [...ALL_BESTIES],
     note: 'Save 44% vs monthly',
   },
   {

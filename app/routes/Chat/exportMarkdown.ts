@@ -1,9 +1,8 @@
 import {
+  chatDocument,
   escapeBlock,
-  escapeInline,
-  headingText,
-  oneLine,
-  quote,
+  failureNote,
+  screenshotBlocks,
   slugOf,
   TEASER_NOTE,
 } from '@shared/markdown';
@@ -33,20 +32,19 @@ export function chatToMarkdown(
 ): string {
   const bestie = chat.persona.name;
   const when = (iso: string, style: Intl.DateTimeFormatOptions) => formatDate(iso, style, options);
-  const title = oneLine(chat.title) || `Chat with ${bestie}`;
-  const exported = when(options.exportedAt.toISOString(), { dateStyle: 'medium' });
-  const blocks = [
-    `# ${headingText(title)}`,
-    `A chat with ${escapeInline(bestie)} (AI) · exported ${exported}`,
-  ];
-  if (messages.length === 0) blocks.push('_No messages yet._');
-  for (const message of messages) {
-    const item = toChatItem(message);
-    const author = 'from' in item && item.from === 'bestie' ? bestie : 'You';
-    const time = when(item.timestamp, { dateStyle: 'medium', timeStyle: 'short' });
-    blocks.push(`**${escapeInline(author)}** · ${time}`, ...bodyOf(item));
-  }
-  return `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
+  return chatDocument({
+    title: chat.title,
+    bestie,
+    about: `exported ${when(options.exportedAt.toISOString(), { dateStyle: 'medium' })}`,
+    entries: messages.map((message) => {
+      const item = toChatItem(message);
+      return {
+        author: 'from' in item && item.from === 'bestie' ? bestie : 'You',
+        time: when(item.timestamp, { dateStyle: 'medium', timeStyle: 'short' }),
+        body: bodyOf(item),
+      };
+    }),
+  });
 }
 
 function bodyOf(item: ChatItem): string[] {
@@ -58,7 +56,7 @@ function bodyOf(item: ChatItem): string[] {
     case 'pending':
       return [escapeBlock(item.text), `_${PENDING_NOTE}_`];
     case 'failed':
-      return [escapeBlock(item.text), `_⚠ ${escapeInline(oneLine(item.failure))}_`];
+      return [escapeBlock(item.text), failureNote(item.failure)];
     case 'ocr':
       return ocrBody(item);
     case 'help':
@@ -67,15 +65,14 @@ function bodyOf(item: ChatItem): string[] {
 }
 
 function ocrBody(item: Extract<ChatItem, { kind: 'ocr' }>): string[] {
-  const extracted = (item.extractedText ?? '').trim();
-  const words = item.text.trim();
-  // As on screen: her words show only when they are more than the screenshot's own text.
-  const ownWords = words !== extracted.slice(0, words.length);
   return [
-    '_Screenshot_',
-    item.enhanced ? `Summary: ${escapeInline(oneLine(item.enhanced.analysis.summary))}` : '',
-    extracted ? quote(extracted) : '> _No text could be extracted_',
-    ownWords ? escapeBlock(item.text) : '',
+    ...screenshotBlocks({
+      picture: '_Screenshot_',
+      summary: item.enhanced?.analysis.summary,
+      extractedText: item.extractedText,
+      words: item.text,
+      readForText: true,
+    }),
     item.pending ? `_${PENDING_NOTE}_` : '',
   ];
 }

@@ -1,10 +1,11 @@
 import type { Chat, ChatMessage } from '@shared/chat';
 import {
+  chatDocument,
   escapeBlock,
   escapeInline,
-  headingText,
+  failureNote,
   oneLine,
-  quote,
+  screenshotBlocks,
   slugOf,
   TEASER_NOTE,
 } from '@shared/markdown';
@@ -25,9 +26,6 @@ export function utcTime(iso: string): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-const titleOf = (chat: Pick<Chat, 'title' | 'persona'>) =>
-  oneLine(chat.title) || `Chat with ${chat.persona.name}`;
-
 /** `chats/0007-2026-11-25-boy-trouble.md`: numbered in the export's order, so never two alike. */
 export function chatFileName(
   chat: { title: string; createdAt: number; personaName: string },
@@ -44,44 +42,35 @@ export function chatFileName(
  * document sits one folder down, in chats/).
  */
 export function chatMarkdown(chat: Chat, imagePathOf: ImagePathOf): string {
-  const bestie = chat.persona.name;
-  const blocks = [
-    `# ${headingText(titleOf(chat))}`,
-    `A chat with ${escapeInline(bestie)} (AI) · started ${utcTime(chat.timestamp)} · ` +
-      `last changed ${utcTime(chat.updatedAt)}`,
-  ];
-  if (chat.messages.length === 0) blocks.push('_No messages yet._');
-  for (const message of chat.messages) {
-    const author = message.isUser ? 'You' : bestie;
-    blocks.push(
-      `**${escapeInline(author)}** · ${utcTime(message.timestamp)}`,
-      ...bodyOf(message, imagePathOf),
-    );
-  }
-  return `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
+  return chatDocument({
+    title: chat.title,
+    bestie: chat.persona.name,
+    about: `started ${utcTime(chat.timestamp)} · last changed ${utcTime(chat.updatedAt)}`,
+    entries: chat.messages.map((message) => ({
+      author: message.isUser ? 'You' : chat.persona.name,
+      time: utcTime(message.timestamp),
+      body: bodyOf(message, imagePathOf),
+    })),
+  });
 }
 
 function bodyOf(message: ChatMessage, imagePathOf: ImagePathOf): string[] {
-  const path = message.imageUrl ? imagePathOf(message.imageUrl) : undefined;
-  const image = path ? `![Screenshot](../${encodeURI(path)})` : '';
+  const failure = message.replyError ? failureNote(message.replyError) : '';
   if (!message.isOCR && !message.imageUrl) {
-    return [
-      escapeBlock(message.message),
-      message.isTeaser ? `_${TEASER_NOTE}_` : '',
-      message.replyError ? `_⚠ ${escapeInline(oneLine(message.replyError))}_` : '',
-    ];
+    return [escapeBlock(message.message), message.isTeaser ? `_${TEASER_NOTE}_` : '', failure];
   }
-  const extracted = (message.extractedText ?? '').trim();
-  const words = message.message.trim();
-  // As the app shows it: her words only when they are more than the screenshot's own text.
-  const ownWords = words !== '' && words !== extracted.slice(0, words.length);
-  const summary = message.ocrAnalysis?.summary;
+  const path = message.imageUrl ? imagePathOf(message.imageUrl) : undefined;
   return [
-    image || '_Screenshot (its file is no longer kept)_',
-    summary ? `Summary: ${escapeInline(oneLine(summary))}` : '',
-    extracted ? quote(extracted) : message.isOCR ? '> _No text could be extracted_' : '',
-    ownWords ? escapeBlock(message.message) : '',
-    message.replyError ? `_⚠ ${escapeInline(oneLine(message.replyError))}_` : '',
+    ...screenshotBlocks({
+      picture: path
+        ? `![Screenshot](../${encodeURI(path)})`
+        : '_Screenshot (its file is no longer kept)_',
+      summary: message.ocrAnalysis?.summary,
+      extractedText: message.extractedText,
+      words: message.message,
+      readForText: message.isOCR,
+    }),
+    failure,
   ];
 }
 

@@ -1,18 +1,10 @@
-import type { MemoryKind } from '@shared/memory';
+import type { Memory } from '@shared/memory';
 import type { Db } from '../db/database';
 import { nextChangeSeq } from '../chats/repo';
 
-/** A memories row (migration 016). */
-export interface MemoryRow {
-  id: string;
+/** A memories row (migration 016): the memory as she reads it, with times in ms. */
+export interface MemoryRow extends Omit<Memory, 'createdAt' | 'updatedAt'> {
   userId: string;
-  kind: MemoryKind;
-  subject: string;
-  detail: string;
-  date: string | null;
-  personaId: number | null;
-  sourceMessageId: string | null;
-  sourceChatId: string | null;
   createdAt: number;
   updatedAt: number;
   deletedAt: number | null;
