@@ -3,7 +3,7 @@
  * fact or two in one chat and asking about it (or bringing it up) later in another chat, to
  * another bestie, through the real server: its built-in engine, or the model configured with
  * OPENAI_BASE_URL and the rest, as the server reads them. A conversation passes when the
- * later reply says the right name, place or day. Budget: at least 90 % (issue 42).
+ * later reply says the right name, place or day. Budget: at least 90 %.
  *
  * The conversations were written before the recall rules were tuned and are not their tests:
  * sync-server/src/memory/*.test.ts has its own sentences.

@@ -1,5 +1,5 @@
 /**
- * What her besties remember of her (issue 42): facts she shared, each traceable to the message
+ * What her besties remember of her: facts she shared, each traceable to the message
  * it came from, shared by every bestie unless she keeps one to a single bestie. Synced like her
  * chats (the outbox out, the pull in), read offline, in her export, gone with her account.
  */

@@ -100,7 +100,7 @@ async function messagesOnDevice(): Promise<number> {
   return placed + (await db.messages.count());
 }
 
-describe("the server's care mode (issue 36)", () => {
+describe("the server's care mode", () => {
   it("keeps a chat's careUntil and a reply's helpCard when the server sends them", async () => {
     const careUntil = '2026-11-26T10:00:00.000Z';
     const chat = { ...aChat({ id: 'c-care' }), careUntil };

@@ -123,7 +123,7 @@ describe('the Stripe payment form', () => {
   });
 });
 
-describe('when Stripe.js or its form does not load (issue 40, 3)', () => {
+describe('when Stripe.js or its form does not load', () => {
   it("says so at once when Stripe.js fails to load, keeps what she typed, and 'Try again' loads it again", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(loadStripe).mockClear().mockRejectedValueOnce(new Error('Failed to load Stripe.js'));

@@ -244,7 +244,7 @@ describe('/checkout', () => {
   });
 });
 
-describe('success only when the server says so (issue 40, 4)', () => {
+describe('success only when the server says so', () => {
   it("says no 'Subscription Success!' while the server has the payment as processing", async () => {
     vi.mocked(verifyPayment).mockResolvedValue({
       ok: true,
@@ -284,7 +284,7 @@ describe('paying twice by accident', () => {
   });
 });
 
-describe('one payment intent per checkout (issue 40)', () => {
+describe('one payment intent per checkout', () => {
   const sentCheckoutIds = () =>
     vi.mocked(createPaymentIntent).mock.calls.map(([body]) => body.checkoutId);
 

@@ -3,7 +3,7 @@ import { CHECKOUT_ID, checkoutId, startFreshCheckout } from './checkoutId';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the checkout id (issue 40, 2)', () => {
+describe('the checkout id', () => {
   it('is made once, in the form the server accepts, and kept on the device', () => {
     const id = checkoutId();
     expect(id).toMatch(CHECKOUT_ID);

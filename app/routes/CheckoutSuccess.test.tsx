@@ -132,7 +132,7 @@ describe('/checkout-success', () => {
   });
 });
 
-describe('/checkout-success says success only when the server does (issue 40, 4)', () => {
+describe('/checkout-success says success only when the server does', () => {
   it('shows a loading state, not success, while the payment is being verified', async () => {
     givenUser(USER);
     let answer: (value: VerifyPaymentAnswer) => void = () => {};

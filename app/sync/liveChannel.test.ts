@@ -48,7 +48,7 @@ describe('the live sync channel', () => {
     expect(changes).toBe(3);
   });
 
-  it('fetches her account again when an event says it changed (issue 37)', () => {
+  it('fetches her account again when an event says it changed', () => {
     const accounts = withAccountCalls();
     latest().opened();
     latest().send('changed');

@@ -40,7 +40,7 @@ describe('the crisis classifier', () => {
   });
 });
 
-describe('readCrisis catches the misses issue 36 reported', () => {
+describe('readCrisis catches phrasings real users wrote that it once missed', () => {
   it.each([
     "i've been saving up my meds for when i'm ready",
     'i have a plan and a date',

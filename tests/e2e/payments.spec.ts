@@ -110,7 +110,7 @@ test('a declined card shows the error and keeps the form open with what she type
   await expect(checkout.getByRole('alert')).toHaveText('Your card number is invalid.');
 });
 
-test('a visitor buys a day pass; signing up with the same email alone gives her nothing (issue 40)', async ({
+test('a visitor buys a day pass; signing up with the same email alone gives her nothing', async ({
   page,
 }, testInfo) => {
   const email = uniqueEmail('visitor-buyer');

@@ -22,7 +22,7 @@ async function send(page: Page, text: string) {
 }
 
 for (const theme of ['pink', 'light', 'dark'] as const) {
-  test(`issue 36's screens in the ${theme} theme`, async ({ page, context }, testInfo) => {
+  test(`the care and help screens in the ${theme} theme`, async ({ page, context }, testInfo) => {
     const project = testInfo.project.name;
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
 

@@ -144,7 +144,7 @@ describe('GET /api/sync/events', () => {
     expect(onStranger.events()).toEqual([]);
   });
 
-  it('tells her other device that her account changed when she edits her profile (issue 37)', async () => {
+  it('tells her other device that her account changed when she edits her profile', async () => {
     const { client: phone, email, userId } = await signedInClient(server);
     const laptop = await secondDevice(email);
     const onLaptop = await follow(laptop);

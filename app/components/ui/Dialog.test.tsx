@@ -55,7 +55,7 @@ function OpenedFromAClosingDialog() {
 /** Radix gives focus back a tick after the dialog unmounts. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)));
 
-describe('a dialog before its Radix side has loaded (issue 14: not in the first load)', () => {
+describe('a dialog before its Radix side has loaded (not in the first load)', () => {
   // First in this file: nothing has loaded the dialogs' parts yet.
   it('draws what sits beside it at once, and opens the moment it is asked, focus inside', async () => {
     const user = userEvent.setup();

@@ -96,7 +96,7 @@ describe('/auth: which tab opens', () => {
     expect(panel('Log In').getByLabelText<HTMLInputElement>('Email').value).toBe('me@example.com');
   });
 
-  it('keeps her email when she switches from Sign Up to Log In and back (issue 37)', async () => {
+  it('keeps her email when she switches from Sign Up to Log In and back', async () => {
     renderApp('/auth?ref=landing');
     const user = userEvent.setup();
     await user.type(panel('Sign Up').getByLabelText('Email'), 'lily@example.com');

@@ -657,7 +657,7 @@ describe("a visitor's held message, once she logs in", () => {
   });
 });
 
-describe('a device whose last user was signed out without the log-out button (issue 39)', () => {
+describe('a device whose last user was signed out without the log-out button', () => {
   const HER = { ...USER, id: 'her', email: 'her@example.com' };
   const NEXT = { ...USER, id: 'next', email: 'next@example.com' };
 
@@ -710,7 +710,7 @@ describe('a device whose last user was signed out without the log-out button (is
   });
 });
 
-describe('care mode on the device (issue 36)', () => {
+describe('care mode on the device', () => {
   afterEach(() => vi.useRealTimers());
   const hourAgo = () => new Date(Date.now() - 60 * 60_000).toISOString();
   const pinnedHelp = () => screen.queryByRole('region', { name: /Real people can help/ });

@@ -25,7 +25,7 @@ const linkNames = (list: HTMLElement) =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-describe('the right help first (issue 36, point 5)', () => {
+describe('the right help first', () => {
   it("puts 'Call 911 now' first and Poison Control second for anything swallowed", () => {
     render(<CrisisResources situation="swallowed" />);
     const list = screen.getByRole('list', { name: 'Crisis resources' });
@@ -77,7 +77,7 @@ describe('the right help first (issue 36, point 5)', () => {
   });
 });
 
-describe('a teaser in care mode (issue 36, point 3)', () => {
+describe('a teaser in care mode', () => {
   const teaser = reply('a', { isTeaser: true, message: 'Okay so here is the thing' });
   const itemOf = (message: LocalMessage, mine = hers('a', 'i swallowed a bottle of tylenol')) =>
     chatItemsOf([mine, message], crisisReading).find((item) => item.kind === 'teaser')!;

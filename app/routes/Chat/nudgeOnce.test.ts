@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localDay, markNudged, nudgedToday } from './nudgeOnce';
 
-describe('the upgrade nudge, once per chat per day (issue 37)', () => {
+describe('the upgrade nudge, once per chat per day', () => {
   beforeEach(() => localStorage.clear());
 
   it('counts a nudge for its chat and her day only', () => {

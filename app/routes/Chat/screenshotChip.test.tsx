@@ -117,7 +117,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("'Use this text' attaches the screenshot to her next message (issue 37)", () => {
+describe("'Use this text' attaches the screenshot to her next message", () => {
   it('shows the chip above her box, sends nothing yet, and moves focus to the box', async () => {
     renderChat('/chat/c1');
     const box = await messageBox();

@@ -29,7 +29,7 @@ async function openIt() {
   return within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
 }
 
-describe('deleting with time left on a plan (issue 37)', () => {
+describe('deleting with time left on a plan', () => {
   it('names the plan and when it would have ended, before she confirms', async () => {
     const endsAt = new Date(Date.now() + 20 * 24 * 60 * 60_000);
     givenUser({ ...USER, subscriptionTier: 'premium', subscriptionEndsAt: endsAt.toISOString() });

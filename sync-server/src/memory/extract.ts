@@ -6,7 +6,7 @@ import {
 } from '@shared/memory';
 
 /**
- * The built-in engine's memory (issue 42): facts she shares, read from her message by rule,
+ * The built-in engine's memory: facts she shares, read from her message by rule,
  * each kept as she said it and turned towards her ("my sister Emma" → Emma, your sister). A
  * configured model extracts them itself; these rules are the embedded default. Only what she
  * says of herself and her people is read: never a reply's words, never a guess.
