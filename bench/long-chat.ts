@@ -117,6 +117,7 @@ async function seedChats(dataDir: string, userId: string) {
             changeSeq: await chatsRepo.nextChangeSeq(db, userId),
             chatSeq: n,
             replyError: null,
+            usedMemories: null,
           });
           if (fromHer) hers = id;
         }

@@ -85,6 +85,11 @@ export interface ChatMessage {
   ocrAnalysis: OcrAnalysis | null;
   ocrStructuredData: Record<string, unknown> | null;
   ocrConfidence: number | null;
+  /**
+   * On a reply shown in full: the ids of her memories it spoke of, so she can see which (an
+   * id of a memory forgotten since finds nothing). Left out when it used none.
+   */
+  usedMemories?: string[];
 }
 
 /** What a message no screenshot came with holds of one: nothing (here, on the server, in a row). */

@@ -49,6 +49,16 @@ const PAGE: PullAnswer = {
       timestamp: '2026-11-25T10:00:01.500Z',
     }),
     aMessage({
+      id: 'r2',
+      seq: 3,
+      isUser: false,
+      replyTo: 'm1',
+      avatar: CASSIE.avatar,
+      message: "How's Emma settling into Lisbon?",
+      usedMemories: ['mem-emma', 'mem-lisbon'],
+      timestamp: '2026-11-25T10:00:02.000Z',
+    }),
+    aMessage({
       id: 'm2',
       chatId: 'chat-2',
       replyError: "Your bestie couldn't answer just now. Please try again.",
@@ -143,7 +153,9 @@ describe('the compact pull page', () => {
     // A chat in care mode carries when it ends; a reply beside the help card has its own bit.
     expect(compact.chats[0]).toHaveLength(5);
     expect(compact.chats[1]?.[5]).toBe(Date.parse('2026-11-26T10:30:00.000Z'));
-    expect(compact.messages[4]?.[4]).toBe(2 | 32);
+    expect(compact.messages[5]?.[4]).toBe(2 | 32);
+    // The memories a reply drew on travel with it, only when it drew on any.
+    expect(compact.messages[2]?.at(-1)).toEqual({ usedMemories: ['mem-emma', 'mem-lisbon'] });
     const text = JSON.stringify(compact);
     expect(text).not.toContain('"isUser"');
     expect(text).not.toContain('ocrConfidence":null');
@@ -193,6 +205,9 @@ describe('the compact pull page', () => {
       'bad message row 0',
     );
     expect(bad({ messages: [[...row.slice(0, 7), null, { ocrConfidence: '0.9' }]] })).toThrow(
+      'bad message row 0',
+    );
+    expect(bad({ messages: [[...row.slice(0, 7), null, { usedMemories: [7] }]] })).toThrow(
       'bad message row 0',
     );
     expect(bad({ tombstones: [7] })).toThrow('bad tombstone 0');

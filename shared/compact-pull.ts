@@ -40,6 +40,7 @@ interface MessageExtra {
   ocrAnalysis?: OcrAnalysis;
   ocrStructuredData?: Record<string, unknown>;
   ocrConfidence?: number;
+  usedMemories?: string[];
 }
 
 /**
@@ -97,6 +98,7 @@ const EXTRA_CHECKS: { [Key in keyof Required<MessageExtra>]: (value: unknown) =>
     isString(value.sentiment),
   ocrStructuredData: isRecord,
   ocrConfidence: isNumber,
+  usedMemories: isStringArray,
 };
 const EXTRA_KEYS = Object.keys(EXTRA_CHECKS) as (keyof MessageExtra)[];
 
@@ -254,7 +256,7 @@ function flagsOf(message: ChatMessage): number {
 function extraOf(message: ChatMessage): MessageExtra | undefined {
   let extra: Record<string, unknown> | undefined;
   for (const key of EXTRA_KEYS) {
-    if (message[key] !== null) (extra ??= {})[key] = message[key];
+    if (message[key] != null) (extra ??= {})[key] = message[key];
   }
   return extra as MessageExtra | undefined;
 }
@@ -360,6 +362,7 @@ export function decodePullPage(body: unknown): PullAnswer {
       ocrAnalysis: extra?.ocrAnalysis ?? null,
       ocrStructuredData: extra?.ocrStructuredData ?? null,
       ocrConfidence: extra?.ocrConfidence ?? null,
+      ...(extra?.usedMemories ? { usedMemories: extra.usedMemories } : {}),
     });
   }
   return {

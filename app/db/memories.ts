@@ -140,3 +140,12 @@ export async function memoriesByGroup(): Promise<MemoriesHere> {
     };
   });
 }
+
+/**
+ * The memories of `ids` this device keeps, in that order (wrap in useLiveQuery): the ones a
+ * reply drew on. One forgotten since is left out.
+ */
+export async function memoriesOf(ids: string[]): Promise<Memory[]> {
+  const found = await db.memories.bulkGet(ids);
+  return found.filter((memory) => memory !== undefined);
+}

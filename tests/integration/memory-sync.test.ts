@@ -10,7 +10,7 @@ import type { Client, TestServer } from './harness';
 import { LogCapture, sameBrowserOn, startTestServer } from './harness';
 
 /*
- * What her besties remember (issue 42): taken from her messages by the built-in engine's
+ * What her besties remember: taken from her messages by the built-in engine's
  * extractor once her reply is written, each pointing at the message it came from, synced like
  * her chats (the pull brings them, the outbox edits and forgets them), a free user's too.
  */
@@ -193,6 +193,57 @@ describe('replies that use them', () => {
       personaId: 2,
     });
     expect(again.body.messages.at(-1).message).toContain('Emma');
+  });
+
+  it('show which memories they drew on, in full replies only, on every pull', async () => {
+    const { client, userId } = await signedInClient(server);
+    await grant(server, userId, 'vip');
+    await says(client, 'My best friend Emma is moving to Lisbon next month');
+    const kept = await eventually(async () => {
+      const found = await remembered(client);
+      return found.length === 2 ? found : undefined;
+    });
+    const asked = await client.post('/api/chats', {
+      message: 'where is my best friend moving again?',
+      personaId: 2,
+    });
+    const reply = asked.body.messages.at(-1);
+    expect(reply.message).toMatch(/^Lisbon! Emma is moving there/);
+    expect([...reply.usedMemories].sort()).toEqual(kept.map((memory) => memory.id).sort());
+
+    // A reply that speaks of none of them carries no list.
+    const other = await client.post('/api/chats', { message: 'hi', personaId: 3 });
+    expect(other.body.messages.at(-1)).not.toHaveProperty('usedMemories');
+
+    // Her other devices hear of it, in both forms of the pull.
+    const pulled = (await pullAll(client)).messages.find((message) => message.id === reply.id);
+    expect(pulled?.usedMemories).toEqual(reply.usedMemories);
+    const compact = decodePullPage((await client.get(compactPullPath(0))).body);
+    const packed = compact.messages.find((message) => message.id === reply.id);
+    expect(packed?.usedMemories).toEqual(reply.usedMemories);
+    const plain = compact.messages.find((message) => message.id === other.body.messages.at(-1).id);
+    expect(plain).not.toHaveProperty('usedMemories');
+
+    // A crisis reply is help, not her bestie drawing on what she told.
+    const crisis = await client.post('/api/chats', {
+      message: 'Emma is moving to Lisbon and I want to kill myself',
+      personaId: 2,
+    });
+    expect(crisis.body.messages.at(-1).isCrisis).toBe(true);
+    expect(crisis.body.messages.at(-1)).not.toHaveProperty('usedMemories');
+  });
+
+  it("a free user's teaser does not point at what its hidden words drew on", async () => {
+    const { client } = await signedInClient(server);
+    await says(client, 'My best friend Emma is moving to Lisbon next month');
+    await eventually(async () => ((await remembered(client)).length === 2 ? true : undefined));
+    const asked = await client.post('/api/chats', {
+      message: 'where is my best friend moving again?',
+      personaId: 1,
+    });
+    const reply = asked.body.messages.at(-1);
+    expect(reply.isTeaser).toBe(true);
+    expect(reply).not.toHaveProperty('usedMemories');
   });
 });
 

@@ -133,8 +133,9 @@ export function Conversation({ chatId, inUrl, cassieWelcome, ...props }: Convers
   });
   const messageBox = useRef<HTMLTextAreaElement>(null);
   const actions = useLazyModule(replyActions, { now: drawn && user !== null });
-  const footers =
-    user && replyText === undefined ? actions?.actionsFor(items, { chatId }) : undefined;
+  const footers = user
+    ? actions?.actionsFor(items, { chatId, replying: replyText !== undefined })
+    : undefined;
   const {
     text,
     setText,

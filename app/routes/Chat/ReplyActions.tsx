@@ -7,6 +7,7 @@ import { requestSync } from '../../sync/requestSync';
 import type { ChatItem } from './chatItems';
 import { Icon } from './icons';
 import { MESSAGE_BOX_ID } from './InputBar';
+import { UsedMemories } from './UsedMemories';
 import './replyActions.css';
 
 /*
@@ -30,6 +31,8 @@ export function actionableReply(items: ChatItem[]): ReplyItem | undefined {
 
 interface Where {
   chatId: string;
+  /** A reply is on its way: no actions until it is here. */
+  replying?: boolean;
 }
 
 /** Where her focus goes when what she pressed goes (the reply she asked again for, say). */
@@ -37,17 +40,28 @@ const toMessageBox = (options?: FocusOptions) =>
   document.getElementById(MESSAGE_BOX_ID)?.focus(options);
 
 /**
- * What goes under which row, by item id: the newest reply's actions, and Edit under her text
- * message that reply answers (nothing after it). None while a reply is on its way.
+ * What goes under which row, by item id: under each reply, the memories it drew on; under the
+ * newest reply, its actions, and Edit under her text message that reply answers (nothing after
+ * it). No actions while a reply is on its way.
  */
 export function actionsFor(items: ChatItem[], where: Where): Record<string, ReactNode> {
-  const reply = actionableReply(items);
-  if (!reply) return {};
-  const footers: Record<string, ReactNode> = {
-    [reply.id]: <ReplyActions {...where} reply={reply} />,
-  };
+  const footers: Record<string, ReactNode> = {};
+  const reply = where.replying ? undefined : actionableReply(items);
+  for (const item of items) {
+    const used = item.kind === 'message' && item.usedMemories?.length ? item.usedMemories : null;
+    const actions = item === reply ? <ReplyActions {...where} reply={reply} /> : null;
+    // One shape for every footer, so the line of memories stays as the actions come and go.
+    if (used || actions) {
+      footers[item.id] = (
+        <>
+          {used && <UsedMemories ids={used} />}
+          {actions}
+        </>
+      );
+    }
+  }
   const hers = items.at(-2);
-  if (hers?.kind === 'message' && hers.from === 'user') {
+  if (reply && hers?.kind === 'message' && hers.from === 'user') {
     footers[hers.id] = <EditMessage {...where} message={hers} replyId={reply.id} />;
   }
   return footers;

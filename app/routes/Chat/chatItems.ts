@@ -22,6 +22,8 @@ export type ChatItem =
       situation: HelpSituation;
       /** The bestie's greeting (answering none of hers), which says she is an AI. */
       greeting: boolean;
+      /** A reply's: the ids of her memories it drew on. */
+      usedMemories?: string[];
     })
   | (ItemBase & { kind: 'pending'; text: string })
   | (ItemBase & { kind: 'failed'; text: string; failure: string })
@@ -90,6 +92,7 @@ export function toChatItem(
     crisis: message.isCrisis,
     situation: message.isCrisis ? situationOf(message.replyTo) : 'support',
     greeting,
+    usedMemories: message.usedMemories,
   };
 }
 

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '@shared/chat';
+import type { Memory } from '@shared/memory';
+import { queueForgetMemory } from '../../db/memories';
 import { clearLocalData } from '../../db/chats';
 import { db } from '../../db/db';
 import { aChat, aMessage } from '../../db/testData';
@@ -24,7 +26,15 @@ const CHAT: Chat = aChat({
   id: 'c1',
   messages: [
     aMessage({ id: 'u0', chatId: 'c1', seq: 1, message: 'Hi' }),
-    aMessage({ id: 'r0', chatId: 'c1', seq: 2, isUser: false, replyTo: 'u0', message: 'Hey you!' }),
+    aMessage({
+      id: 'r0',
+      chatId: 'c1',
+      seq: 2,
+      isUser: false,
+      replyTo: 'u0',
+      message: 'Hey you! How is Emma?',
+      usedMemories: ['mem-emma', 'mem-gone'],
+    }),
     aMessage({ id: 'u1', chatId: 'c1', seq: 3, message: 'She unfollowed me' }),
     aMessage({
       id: 'r1',
@@ -61,6 +71,21 @@ function renderChat() {
 }
 
 const log = () => screen.getByRole('log', { name: 'Messages' });
+const rowOf = (text: string) =>
+  within(log()).getByText(text).closest('.message-list__row') as HTMLElement;
+
+const EMMA: Memory = {
+  id: 'mem-emma',
+  kind: 'person',
+  subject: 'Emma',
+  detail: 'your best friend',
+  date: null,
+  personaId: null,
+  sourceMessageId: 'u0',
+  sourceChatId: 'c1',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
 const regenerate = () => within(log()).findByRole('button', { name: /Regenerate/ });
 
 describe("the newest reply's actions", () => {
@@ -114,6 +139,21 @@ describe("the newest reply's actions", () => {
     expect(await within(log()).findByText('Oof, that stings.')).toBeTruthy();
     const block = await db.messageBlocks.get(['c1', 0]);
     expect(block?.messages.find((m) => m.id === 'r1')?.rewriting).toBeUndefined();
+  });
+
+  it('under any reply, the memories it drew on link to each in her memories; forgotten, they go', async () => {
+    server.keepMemory(EMMA);
+    await renderChat();
+    const link = await within(rowOf('Hey you! How is Emma?')).findByRole('link', {
+      name: 'Remembered: Emma, your best friend',
+    });
+    expect(link.getAttribute('href')).toBe('/settings#memory-mem-emma');
+    // One this device never had (forgotten on another) shows nothing; no other reply has any.
+    expect(within(log()).getAllByRole('link', { name: /^Remembered/ })).toHaveLength(1);
+    expect(within(rowOf('Hey you! How is Emma?')).getByText('Remembered:')).toBeTruthy();
+
+    await queueForgetMemory(EMMA.id);
+    await waitFor(() => expect(within(log()).queryByText('Remembered:')).toBeNull());
   });
 
   it('copy puts the reply on her clipboard and says so', async () => {

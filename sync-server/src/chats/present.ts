@@ -70,6 +70,10 @@ export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
       (value) => value as Record<string, unknown>,
     ),
     ocrConfidence: row.ocrConfidence,
+    // A teaser hides the words that used them.
+    ...(row.usedMemories && !isTeaser
+      ? { usedMemories: parseJson(row.usedMemories, (value) => value as string[]) ?? [] }
+      : {}),
   };
 }
 

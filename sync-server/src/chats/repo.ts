@@ -48,6 +48,8 @@ export interface MessageRow {
   chatSeq: number;
   /** On her message: why the reply could not be written, until she sends it again. */
   replyError: string | null;
+  /** On a reply: JSON, the ids of her memories it drew on; null when none. */
+  usedMemories: string | null;
 }
 
 /** A message about to be stored: its sequence numbers are given by appendMessage. */
@@ -66,6 +68,7 @@ export function newMessage(
     isOcr: 0,
     isEnhancedOcr: 0,
     ...NO_SCREENSHOT,
+    usedMemories: null,
     ...fields,
   };
 }
@@ -105,6 +108,7 @@ const MESSAGE_COLUMNS = [
   'reply_error as replyError',
   'help_card as helpCard',
   'care',
+  'used_memories as usedMemories',
 ] as const;
 
 /**
@@ -483,6 +487,7 @@ const messageInserted = prepared((db, message: MessageRow) =>
     reply_error: message.replyError,
     help_card: message.helpCard,
     care: message.care,
+    used_memories: message.usedMemories,
   }),
 );
 
@@ -510,6 +515,7 @@ export async function insertMessage(db: Db, message: MessageRow): Promise<Messag
     replyError: message.replyError,
     helpCard: message.helpCard,
     care: message.care,
+    usedMemories: message.usedMemories,
   };
 }
 
@@ -568,7 +574,7 @@ export async function rewriteReply(
   db: Db,
   reply: Pick<
     MessageRow,
-    'id' | 'chatId' | 'userId' | 'content' | 'isCrisis' | 'helpCard' | 'care'
+    'id' | 'chatId' | 'userId' | 'content' | 'isCrisis' | 'helpCard' | 'care' | 'usedMemories'
   > & {
     createdAt: number;
   },
@@ -581,6 +587,7 @@ export async function rewriteReply(
       is_crisis: reply.isCrisis,
       help_card: reply.helpCard,
       care: reply.care,
+      used_memories: reply.usedMemories,
       created_at: reply.createdAt,
       change_seq: messageSeq,
     })

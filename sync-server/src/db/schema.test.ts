@@ -71,6 +71,7 @@ const COLUMNS: { [T in keyof Tables]: { [C in keyof Tables[T]]: true } } = {
     reply_error: true,
     help_card: true,
     care: true,
+    used_memories: true,
   },
   entitlements: { user_id: true, tier: true, expires_at: true, updated_at: true },
   password_resets: {

@@ -64,6 +64,7 @@ export interface Tables {
     reply_error: string | null;
     help_card: Generated<number>;
     care: Generated<number>;
+    used_memories: string | null;
   };
   entitlements: {
     user_id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEMORY_PROMPT_LIMIT, recallLine, relevantMemories } from './recall';
+import { MEMORY_PROMPT_LIMIT, memoriesSaid, recallLine, relevantMemories } from './recall';
 import type { RecalledMemory } from './recall';
 
 const memory = (kind: RecalledMemory['kind'], subject: string, detail: string, date = null) => ({
@@ -45,5 +45,14 @@ describe("the built-in bestie's memory in a reply", () => {
     expect(chosen[0]).toEqual(HERS[0]);
     expect(chosen).toHaveLength(MEMORY_PROMPT_LIMIT);
     expect(chosen[1]?.subject).toBe('thing 39');
+  });
+
+  it('tells which memories a reply spoke of: those it names, as whole words', () => {
+    const given = HERS.map((kept, n) => ({ ...kept, id: `mem-${n}` }));
+    expect(memoriesSaid("How's Ava settling into Oslo?", given)).toEqual(['mem-0', 'mem-1']);
+    expect(memoriesSaid('Your dance recital is Sunday, right?', given)).toEqual(['mem-4']);
+    // "Avalanche" is not Ava, and a reply that names none drew on none.
+    expect(memoriesSaid('What an avalanche of a week. Tell me more?', given)).toEqual([]);
+    expect(memoriesSaid('Oslo sounds lovely', given.slice(0, 1))).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import type { Memory } from '@shared/memory';
 
 /**
- * Which of her memories a reply uses, and how the built-in bestie says one back (issue 42:
- * "How's Emma settling into Lisbon?"). Only what she told: a memory is never stretched into
+ * Which of her memories a reply uses, and how the built-in bestie says one back ("How's Emma
+ * settling into Lisbon?"). Only what she told: a memory is never stretched into
  * something she did not say.
  */
 
@@ -65,11 +65,11 @@ function scoreOf(text: string, memory: RecalledMemory): number {
  * newest of the rest, within MEMORY_PROMPT_LIMIT and MEMORY_PROMPT_CHARS. `memories` oldest
  * first, as she told them.
  */
-export function relevantMemories(text: string, memories: RecalledMemory[]): RecalledMemory[] {
+export function relevantMemories<M extends RecalledMemory>(text: string, memories: M[]): M[] {
   const ranked = memories
     .map((memory, order) => ({ memory, order, score: scoreOf(text, memory) }))
     .sort((a, b) => b.score - a.score || b.order - a.order);
-  const chosen: RecalledMemory[] = [];
+  const chosen: M[] = [];
   let chars = 0;
   for (const { memory } of ranked) {
     const size = memory.subject.length + memory.detail.length + 4;
@@ -78,6 +78,14 @@ export function relevantMemories(text: string, memories: RecalledMemory[]): Reca
     chars += size;
   }
   return chosen;
+}
+
+/**
+ * The ids of the memories a reply speaks of (what she can see it drew on): each whose subject
+ * the reply names. Only those the reply was given.
+ */
+export function memoriesSaid(reply: string, memories: (RecalledMemory & { id: string })[]) {
+  return memories.filter((memory) => said(reply, memory.subject)).map((memory) => memory.id);
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -195,7 +195,7 @@ async function queueAgain(deps: Deps, message: MessageRow): Promise<MessageRow> 
  */
 export function replyRow(
   text: string,
-  flags: { isCrisis?: boolean; helpCard?: boolean; care?: boolean },
+  flags: { isCrisis?: boolean; helpCard?: boolean; care?: boolean; usedMemories?: string[] },
   at: { answers: Pick<MessageRow, 'id' | 'chatId' | 'userId'>; now: number },
 ): NewMessage {
   const { answers, now } = at;
@@ -209,6 +209,7 @@ export function replyRow(
     helpCard: flags.helpCard ? 1 : 0,
     care: flags.care ? 1 : 0,
     replyTo: answers.id,
+    usedMemories: flags.usedMemories?.length ? JSON.stringify(flags.usedMemories) : null,
   };
 }
 
@@ -240,5 +241,6 @@ export function userMessageRow(
     ocrStructuredData: message.ocrStructuredData ? JSON.stringify(message.ocrStructuredData) : null,
     ocrConfidence: message.ocrConfidence ?? null,
     createdAt: at.now,
+    usedMemories: null,
   };
 }

@@ -19,8 +19,8 @@ import { shownContent } from '../chats/present';
 import * as repo from '../chats/repo';
 import type { ChatRow, ConversationRow, MessageRow } from '../chats/repo';
 import { liveMemories } from '../memory/repo';
-import { relevantMemories } from '../memory/recall';
-import type { RecalledMemory } from '../memory/recall';
+import type { MemoryRow } from '../memory/repo';
+import { memoriesSaid, relevantMemories } from '../memory/recall';
 import { repeatedSentences } from './repetition';
 import { replyRow } from './send';
 
@@ -39,6 +39,8 @@ interface GenerateProps {
   careMode: boolean;
   /** The stored reply this one is written in place of (she asked for a new one). */
   instead?: MessageRow;
+  /** Her memories the reply may draw on, the ones that matter to her message first. */
+  memories: MemoryRow[];
   signal?: AbortSignal;
   onText?: (text: string) => void;
 }
@@ -51,6 +53,8 @@ interface WrittenReply {
   helpCard: boolean;
   /** Written while the chat was in care mode (or as its crisis reply): whole for every plan. */
   care: boolean;
+  /** The ids of her memories it speaks of. */
+  usedMemories?: string[];
 }
 
 /**
@@ -100,6 +104,7 @@ export async function writeReply(
     helpCard: false,
     care: true,
   });
+  const memories = crisis ? [] : await memoriesFor(deps, target);
   const reply: WrittenReply = crisis
     ? crisisWritten()
     : await generateWithSecondOpinion(deps, {
@@ -107,10 +112,13 @@ export async function writeReply(
         history,
         careMode,
         instead,
+        memories,
         texts,
         crisisWritten,
       });
-  return storeReply(deps, { target, reply, instead });
+  // A crisis reply is help, not the bestie's own words: it draws on none of them.
+  const usedMemories = reply.isCrisis ? [] : memoriesSaid(reply.text, memories);
+  return storeReply(deps, { target, reply: { ...reply, usedMemories }, instead });
 }
 
 /**
@@ -187,7 +195,7 @@ async function conversationUpTo(deps: Deps, target: ReplyTarget): Promise<Conver
  * that matter to her message first. Kept from earlier messages: this one's are kept after
  * its reply.
  */
-async function memoriesFor(deps: Deps, target: ReplyTarget): Promise<RecalledMemory[]> {
+async function memoriesFor(deps: Deps, target: ReplyTarget): Promise<MemoryRow[]> {
   const all = await liveMemories(deps.db, target.userMessage.userId);
   const usable = all.filter(
     (memory) => memory.personaId === null || memory.personaId === target.persona.id,
@@ -235,7 +243,6 @@ async function generateOnce(
 ): Promise<string> {
   const { target, signal, history } = props;
   const viewer = { tier: await tierOf(deps, { userId: props.user.id }), persona: target.persona };
-  const memories = await memoriesFor(deps, target);
   const screenshotText = await repo.screenshotTexts(deps.db, {
     chatId: target.chat.id,
     uptoSeq: target.userMessage.chatSeq,
@@ -269,7 +276,7 @@ async function generateOnce(
         : target.userMessage.id,
       ...(props.instead ? { instead: props.instead.content } : {}),
       careMode: props.careMode,
-      memories,
+      memories: props.memories,
       ...(props.avoid ? { avoid: props.avoid } : {}),
     })) {
       if (signal?.aborted) throw new ReplyAborted();

@@ -14,6 +14,7 @@ import * as m013 from './013-referral-counts';
 import * as m014 from './014-checkouts-and-claims';
 import * as m015 from './015-reply-rewrites';
 import * as m016 from './016-memories';
+import * as m017 from './017-reply-memories';
 import type { Up } from './statements';
 
 /**
@@ -37,4 +38,5 @@ export const MIGRATION_FILES: Readonly<Record<string, { up: Up }>> = {
   '014-checkouts-and-claims': m014,
   '015-reply-rewrites': m015,
   '016-memories': m016,
+  '017-reply-memories': m017,
 };
