@@ -25,8 +25,7 @@ const SQLITE_ONLY = [
   // Upgrades of existing SQLite databases, seeded and read through the SQLite connection
   // (schema.test.ts holds both engines to one schema).
   'sync-server/src/db/migrate.test.ts',
-  'sync-server/src/db/chat-risk-migration.test.ts',
-  'sync-server/src/db/profile-sessions-migration.test.ts',
+  'sync-server/src/db/row-migrations.test.ts',
   // Engine-independent (a failure kept in memory), run once by the server project.
   'sync-server/src/db/backgroundWrites.test.ts',
   // Starts its own PostgreSQL cluster and two server processes on it: run once, by the server

@@ -1,15 +1,22 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aChat } from '../../db/testData';
 import type { ChatItem } from './chatItems';
 import { MessageList } from './MessageList';
+import { withMessageListLayout } from './messageListLayout.fake';
 import type { OlderMessages } from './useMessagePages';
 
 const PERSONA = aChat({ id: 'x' }).persona;
 /** jsdom has no layout: here the list is VIEW px tall and every row ROW px. */
 const VIEW = 500;
 const ROW = 100;
+withMessageListLayout({ view: VIEW, row: ROW });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const message = (n: number, from: 'user' | 'bestie' = 'user', text = `message ${n}`): ChatItem => ({
   id: `m${n}`,
@@ -50,7 +57,6 @@ function list(items: ChatItem[], older: OlderMessages, onLoadOlder = () => {}) {
   );
 }
 
-const scrolled = new WeakMap<Element, number>();
 const log = () => screen.getByRole('log', { name: 'Messages' });
 const announced = () =>
   document.querySelector('.visually-hidden[aria-live="polite"]')?.textContent ?? null;
@@ -74,46 +80,6 @@ function scrollTo(top: number) {
   });
 }
 
-beforeEach(() => {
-  const layout = {
-    clientHeight(this: HTMLElement) {
-      return this.classList.contains('message-list') ? VIEW : 0;
-    },
-    offsetHeight(this: HTMLElement) {
-      return this.classList.contains('message-list__row') ? ROW : 0;
-    },
-    scrollHeight(this: HTMLElement) {
-      const rows = this.querySelector<HTMLElement>('.message-list__rows');
-      return rows ? parseFloat(rows.style.height) : 0;
-    },
-  };
-  for (const [name, get] of Object.entries(layout)) {
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get });
-  }
-  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return scrolled.get(this) ?? 0;
-    },
-    set(this: HTMLElement, value: number) {
-      const max = Math.max(0, this.scrollHeight - this.clientHeight);
-      scrolled.set(this, Math.min(max, Math.max(0, value)));
-    },
-  });
-  Element.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions) {
-    this.scrollTop = options?.top ?? this.scrollTop;
-    this.dispatchEvent(new Event('scroll'));
-  } as Element['scrollTo'];
-});
-
-afterEach(() => {
-  for (const name of ['clientHeight', 'offsetHeight', 'scrollHeight', 'scrollTop']) {
-    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
-  }
-  delete (Element.prototype as Partial<Element>).scrollTo;
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('the message list, virtualised', () => {
   it('opens at the newest message with only the rows near the screen drawn, however long the chat', async () => {

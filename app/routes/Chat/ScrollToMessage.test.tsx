@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aChat } from '../../db/testData';
 import type { ChatItem } from './chatItems';
 import { MessageList } from './MessageList';
+import { withMessageListLayout } from './messageListLayout.fake';
 import type { OlderMessages } from './useMessagePages';
 
 /** jsdom has no layout: here the list is VIEW px tall and every row ROW px (as MessageList.test). */
@@ -12,6 +13,7 @@ const VIEW = 500;
 const ROW = 100;
 const COUNT = 200;
 const PAGE = 50;
+withMessageListLayout({ view: VIEW, row: ROW });
 
 const message = (n: number): ChatItem => ({
   id: `m${n}`,
@@ -81,36 +83,6 @@ function inView(text: string): boolean {
 let glowed: Element[];
 
 beforeEach(() => {
-  const layout = {
-    clientHeight(this: HTMLElement) {
-      return this.classList.contains('message-list') ? VIEW : 0;
-    },
-    offsetHeight(this: HTMLElement) {
-      return this.classList.contains('message-list__row') ? ROW : 0;
-    },
-    scrollHeight(this: HTMLElement) {
-      const rows = this.querySelector<HTMLElement>('.message-list__rows');
-      return rows ? parseFloat(rows.style.height) : 0;
-    },
-  };
-  for (const [name, get] of Object.entries(layout)) {
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get });
-  }
-  const scrolled = new WeakMap<Element, number>();
-  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return scrolled.get(this) ?? 0;
-    },
-    set(this: HTMLElement, value: number) {
-      const max = Math.max(0, this.scrollHeight - this.clientHeight);
-      scrolled.set(this, Math.min(max, Math.max(0, value)));
-    },
-  });
-  Element.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions) {
-    this.scrollTop = options?.top ?? this.scrollTop;
-    this.dispatchEvent(new Event('scroll'));
-  } as Element['scrollTo'];
   // jsdom has no Web Animations: the glow is recorded instead.
   glowed = [];
   Element.prototype.animate = function animate(this: Element) {
@@ -120,10 +92,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const name of ['clientHeight', 'offsetHeight', 'scrollHeight', 'scrollTop']) {
-    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
-  }
-  delete (Element.prototype as Partial<Element>).scrollTo;
   delete (Element.prototype as Partial<Element>).animate;
 });
 
