@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { ANALYSIS_TYPES } from '@shared/chat';
+import { MEMORY_KINDS } from '@shared/memory';
 import { PLAN_IDS } from '@shared/plans';
 import { THEMES } from '@shared/theme';
 import { AGE_RANGES } from '@shared/user';
@@ -152,6 +153,14 @@ const profileUpdate = (known: Known) =>
     ),
     theme: field(fc.constantFrom(...THEMES)),
   });
+const memoryFields = shape({
+  id: field(fc.uuid()),
+  kind: field(fc.constantFrom(...MEMORY_KINDS)),
+  subject: field(oddString),
+  detail: field(oddString),
+  date: field(fc.oneof(fc.constant(null), fc.constantFrom('2027-02-29', '2027-03-12', 'soon'))),
+  personaId: field(fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 6 }), oddNumber)),
+});
 const mutation = (known: Known): Arbitrary<unknown> =>
   fc.oneof(
     shape({
@@ -176,6 +185,26 @@ const mutation = (known: Known): Arbitrary<unknown> =>
       chatId: field(uuidOr(known, 'chat')),
       title: field(oddString),
     }),
+    shape({
+      id: field(fc.uuid()),
+      type: fc.constant('regenerateReply'),
+      chatId: field(uuidOr(known, 'chat')),
+      messageId: field(uuidOr(known, 'message')),
+    }),
+    shape({
+      id: field(fc.uuid()),
+      type: fc.constant('editMessage'),
+      chatId: field(uuidOr(known, 'chat')),
+      messageId: field(uuidOr(known, 'message')),
+      message: field(messageText),
+    }),
+    shape({
+      id: field(fc.uuid()),
+      type: fc.constant('saveMemory'),
+      memory: field(memoryFields),
+    }),
+    shape({ id: field(fc.uuid()), type: fc.constant('forgetMemory'), memoryId: field(fc.uuid()) }),
+    shape({ id: field(fc.uuid()), type: fc.constant('forgetAllMemories') }),
     shape({
       id: field(fc.uuid()),
       type: fc.constant('updateProfile'),
