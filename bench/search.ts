@@ -1,10 +1,12 @@
 /**
- * `npm run bench:search`: searching 1,000 chats × 50 messages on the device as she types.
+ * `npm run bench:search`: searching 1,000 chats × 50 messages and 200 memories on the device as
+ * she types.
  *
  * The built app (dist/, built first when stale) in Debian Chromium at 390×844 with a phone's
  * touch and user agent, on a profile on disk (as a phone's IndexedDB is), signed in. Her history
- * (bench/searchCorpus.ts: varied, the same every run) is written into IndexedDB as the app
- * keeps it (app/db/db.ts: chats, and messages in blocks of 50), then the app is reloaded.
+ * (bench/searchCorpus.ts: varied, the same every run) and MEMORIES memories are written into
+ * IndexedDB as the app keeps them (app/db/db.ts: chats, messages in blocks of 50, memories),
+ * then the app is reloaded.
  * Measured in the page:
  * - building the index: from her tap on the search field to search having read all of it
  *   (its status no longer says it is still looking), with the longest task meanwhile;
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, devices, type Page } from '@playwright/test';
 import { plainChatMessage, type PersonaRef } from '@shared/chat';
+import type { Memory, MemoryKind } from '@shared/memory';
 import { PERSONAS } from '@shared/personas';
 import { intoBlocks } from '../app/db/blocks';
 import type { LocalChat, LocalMessage, MessageBlock } from '../app/db/db';
@@ -41,10 +44,50 @@ const QUERIES = [
 /** The query that names one chat only: its result count says the index is whole. */
 const ONE_CHAT = { query: 'chat 742', results: '1 match' };
 const BUDGET = { keystrokeP95Ms: 50 };
-const FIELD = 'Search your chats and messages';
+const FIELD = 'Search your chats and memories';
+
+/** What her besties remember of her, searched with her chats. */
+const MEMORIES = 200;
+/** Facts of the kind her besties keep, with words the queries look for too. */
+const FACTS: [MemoryKind, string, string][] = [
+  ['person', 'Jake', 'your boyfriend, jealous of your friends'],
+  ['person', 'Emma', 'your best friend since middle school'],
+  ['place', 'the coffee shop', 'where you work on weekends'],
+  ['event', 'your chemistry exam', 'tomorrow morning, you feel overwhelmed'],
+  ['like', 'matcha lattes', 'you love them with oat milk'],
+  ['situation', 'being ghosted', 'by Liam after the party'],
+  ['person', 'Maya', 'your sister, who always takes your side'],
+  ['situation', 'exam stress', 'finals are getting to you'],
+];
+
+interface History {
+  chats: LocalChat[];
+  blocks: MessageBlock[];
+  memories: Memory[];
+}
+
+/** MEMORIES memories, the facts over and over, numbered (one in five kept to Brooke). */
+function memories(): Memory[] {
+  const at = new Date(Date.now() - 86_400_000).toISOString();
+  return Array.from({ length: MEMORIES }, (_, n) => {
+    const [kind, subject, detail] = FACTS[n % FACTS.length]!;
+    return {
+      id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      kind,
+      subject,
+      detail: `${detail} (${Math.floor(n / FACTS.length) + 1})`,
+      date: null,
+      personaId: n % 5 === 0 ? 2 : null,
+      sourceMessageId: null,
+      sourceChatId: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+}
 
 /** Her history as the app stores it: chats newest last, a minute between messages. */
-function history(): { chats: LocalChat[]; blocks: MessageBlock[] } {
+function history(): History {
   const refs: PersonaRef[] = PERSONAS.map(({ id, name, description, avatar }) => ({
     id,
     name,
@@ -73,21 +116,22 @@ function history(): { chats: LocalChat[]; blocks: MessageBlock[] } {
       });
     });
   });
-  return { chats, blocks: intoBlocks(messages) };
+  return { chats, blocks: intoBlocks(messages), memories: memories() };
 }
 
 /** Writes her history into the app's IndexedDB (opened by the app already, at its version). */
-function seed(page: Page, rows: { chats: LocalChat[]; blocks: MessageBlock[] }) {
+function seed(page: Page, rows: History) {
   return page.evaluate(
-    ({ chats, blocks }) =>
+    ({ chats, blocks, memories }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('besties');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction(['chats', 'messageBlocks'], 'readwrite');
+          const tx = db.transaction(['chats', 'messageBlocks', 'memories'], 'readwrite');
           for (const chat of chats) tx.objectStore('chats').put(chat);
           for (const block of blocks) tx.objectStore('messageBlocks').put(block);
+          for (const memory of memories) tx.objectStore('memories').put(memory);
           tx.oncomplete = () => {
             db.close();
             resolve();
@@ -221,7 +265,9 @@ async function main() {
     await page.waitForTimeout(1000);
     const rows = history();
     await seed(page, rows);
-    console.log(`Wrote ${rows.chats.length} chats, ${rows.blocks.length} blocks to IndexedDB`);
+    console.log(
+      `Wrote ${rows.chats.length} chats, ${rows.blocks.length} blocks, ${rows.memories.length} memories to IndexedDB`,
+    );
     await page.reload();
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
 
@@ -240,7 +286,7 @@ async function main() {
     const p95 = percentile(painted, 0.95);
     const checks: Check[] = [
       {
-        measure: `keystroke to results painted, ${CHATS.toLocaleString('en')} chats × ${MESSAGES_PER_CHAT} messages, p95 (ms)`,
+        measure: `keystroke to results painted, ${CHATS.toLocaleString('en')} chats × ${MESSAGES_PER_CHAT} messages and ${MEMORIES} memories, p95 (ms)`,
         value: ms(p95),
         budget: `< ${BUDGET.keystrokeP95Ms}`,
         ok: p95 < BUDGET.keystrokeP95Ms,

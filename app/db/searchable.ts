@@ -1,3 +1,4 @@
+import type { Memory } from '@shared/memory';
 import { lockedHere } from './chats';
 import { db, type LocalChat, type LocalMessage, type MessageBlock } from './db';
 
@@ -6,6 +7,8 @@ export interface SearchableHistory {
   chats: LocalChat[];
   /** Every message of those chats: the server's (in blocks) and hers not placed yet. */
   messages: LocalMessage[];
+  /** What her besties remember, her edits and forgets not synced yet already in (memories.ts). */
+  memories: Memory[];
 }
 
 /**
@@ -15,16 +18,18 @@ export interface SearchableHistory {
 const BLOCKS_PER_READ = 100;
 
 /**
- * Her chats and all their messages, read whole (wrap in liveQuery: any write to them reads it
- * again). Nothing while her data here is locked, as her history shows nothing then.
+ * Her chats with all their messages, and her memories, read whole (wrap in liveQuery: any write
+ * to them reads it again). Nothing while her data here is locked, as her history and her
+ * memories show nothing then.
  */
 export async function searchableHistory(): Promise<SearchableHistory> {
-  if (await lockedHere()) return { chats: [], messages: [] };
-  return db.transaction('r', db.chats, db.messages, db.messageBlocks, async () => {
-    const [chats, keys, unplaced] = await Promise.all([
+  if (await lockedHere()) return { chats: [], messages: [], memories: [] };
+  return db.transaction('r', db.chats, db.messages, db.messageBlocks, db.memories, async () => {
+    const [chats, keys, unplaced, memories] = await Promise.all([
       db.chats.toArray(),
       db.messageBlocks.toCollection().primaryKeys(),
       db.messages.toArray(),
+      db.memories.toArray(),
     ]);
     const blocks: MessageBlock[] = [];
     for (let from = 0; from < keys.length; from += BLOCKS_PER_READ) {
@@ -33,6 +38,10 @@ export async function searchableHistory(): Promise<SearchableHistory> {
         ...(await db.messageBlocks.where(':id').between(first, last, true, true).toArray()),
       );
     }
-    return { chats, messages: [...blocks.flatMap((block) => block.messages), ...unplaced] };
+    return {
+      chats,
+      messages: [...blocks.flatMap((block) => block.messages), ...unplaced],
+      memories,
+    };
   });
 }

@@ -1,32 +1,46 @@
+import type { Memory } from '@shared/memory';
+import { personaById } from '@shared/personas';
 import type { SearchableHistory } from '../db/searchable';
 
 /**
  * One thing search can find (CONTRIBUTING.md §9: a union, one kind per source): a chat by its
- * title, or a message by its words. Her memories, when the app keeps them, will be one more
- * kind with a source of their own.
+ * title, a message by its words, or a memory by what it is about and what is kept of it.
  */
-export type SearchDoc = ChatDoc | MessageDoc;
+export type SearchDoc = ChatDoc | MessageDoc | MemoryDoc;
 
 interface DocBase {
   /** Unique across kinds: the kind, then the source's own id. */
   id: string;
-  chatId: string;
-  /** What is searched and shown: the chat's title, the message's words. */
+  /** What is searched: the chat's title, the message's words, the memory's line. */
   text: string;
-  /** The bestie of the chat, by name. */
-  persona: string;
-  /** ISO time: the chat's last change, the message's sending. */
+  /** ISO time: the chat's last change, the message's sending, the memory's last edit. */
   timestamp: string;
 }
 
-export interface ChatDoc extends DocBase {
+interface InChat extends DocBase {
+  chatId: string;
+  /** The bestie of the chat, by name. */
+  persona: string;
+}
+
+export interface ChatDoc extends InChat {
   kind: 'chat';
 }
 
-export interface MessageDoc extends DocBase {
+export interface MessageDoc extends InChat {
   kind: 'message';
   messageId: string;
   fromHer: boolean;
+}
+
+export interface MemoryDoc extends DocBase {
+  kind: 'memory';
+  memoryId: string;
+  /** Shown apart, each with its words marked; `text` is both ("Emma: your best friend"). */
+  subject: string;
+  detail: string;
+  /** The one bestie who remembers it, by name; null: every bestie does. */
+  persona: string | null;
 }
 
 /** The id of a chat's document (its title). */
@@ -35,12 +49,29 @@ export const chatDocId = (chatId: string) => `chat:${chatId}`;
 /** The title a chat shows under (ChatListItem's): hers, else the bestie's name. */
 export const chatTitleOf = (title: string, persona: string) => title || `Chat with ${persona}`;
 
+const memoryDocOf = (memory: Memory): MemoryDoc => ({
+  kind: 'memory',
+  id: `memory:${memory.id}`,
+  memoryId: memory.id,
+  subject: memory.subject,
+  detail: memory.detail,
+  // As memoryLine reads it, written out: importing shared/memory here would give it a chunk of
+  // its own, one more name in the list of files /chat's first load carries.
+  text: `${memory.subject}: ${memory.detail}`,
+  persona: memory.personaId === null ? null : (personaById(memory.personaId)?.name ?? null),
+  timestamp: memory.updatedAt,
+});
+
 /**
- * What search can find in her history: each chat with a title, and every message with words
- * of a chat she has (one copy of each, the server's first). Made one at a time as the index
- * takes them, so 50,000 are never made in one go.
+ * What search can find in her history: each chat with a title, every message with words of a
+ * chat she has (one copy of each, the server's first), and every memory. Made one at a time as
+ * the index takes them, so 50,000 are never made in one go.
  */
-export function* documentsOf({ chats, messages }: SearchableHistory): Generator<SearchDoc> {
+export function* documentsOf({
+  chats,
+  messages,
+  memories,
+}: SearchableHistory): Generator<SearchDoc> {
   const personaOf = new Map<string, string>();
   for (const chat of chats) {
     personaOf.set(chat.id, chat.persona.name);
@@ -70,4 +101,5 @@ export function* documentsOf({ chats, messages }: SearchableHistory): Generator<
       fromHer: message.isUser,
     };
   }
+  for (const memory of memories) yield memoryDocOf(memory);
 }

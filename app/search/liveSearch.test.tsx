@@ -2,6 +2,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearLocalData } from '../db/chats';
 import { db } from '../db/db';
+import { queueForgetMemory, queueSaveMemory } from '../db/memories';
+import { aMemory } from '../db/memoryTestData';
 import { queueDeleteChat, queueMessage } from '../db/outbox';
 import { queueRenameChat } from '../db/renameChat';
 import { savePulledPage } from '../db/serverRows';
@@ -25,12 +27,34 @@ async function pulledHistory() {
   });
 }
 
-/** What search finds for `query` now: each result as its chat, and its message if one. */
+/**
+ * What search finds for `query` now: each result as its chat, and its message if one, or as
+ * the memory it is.
+ */
 function finds(search: ReturnType<typeof useSearch>['search'], query: string) {
-  return search(query)?.hits.map(({ doc }) =>
-    doc.kind === 'message' ? `${doc.chatId}/${doc.messageId}` : doc.chatId,
-  );
+  return search(query)?.hits.map(({ doc }) => {
+    switch (doc.kind) {
+      case 'chat':
+        return doc.chatId;
+      case 'message':
+        return `${doc.chatId}/${doc.messageId}`;
+      case 'memory':
+        return `memory/${doc.memoryId}`;
+    }
+  });
 }
+
+const EMMA = aMemory({ id: 'emma' });
+const LISBON = aMemory({
+  id: 'lisbon',
+  kind: 'place',
+  subject: 'Lisbon',
+  detail: 'Emma moves there',
+});
+
+/** Memories as the sync engine stores them (a pull, on top of what waits in the outbox). */
+const pulledMemories = (...memories: ReturnType<typeof aMemory>[]) =>
+  savePulledPage({ chats: [], messages: [], tombstones: [], memories, cursor: 2, hasMore: false });
 
 beforeEach(async () => {
   await clearLocalData();
@@ -84,5 +108,40 @@ describe('search over the device', () => {
     await queueMessage({ chatId: 'c1', messageId: 'later', text: 'prom tickets' });
     rerender({ active: true });
     await waitFor(() => expect(finds(result.current.search, 'prom')).toEqual(['c1/later']));
+  });
+});
+
+describe('her memories, searched with her chats', () => {
+  beforeEach(async () => {
+    await pulledMemories(EMMA, LISBON);
+  });
+
+  it('finds a memory by what it is about and by what is kept of it', async () => {
+    const { result } = renderHook(() => useSearch(true));
+    await waitFor(() =>
+      expect(finds(result.current.search, 'emm')).toEqual(['memory/emma', 'memory/lisbon']),
+    );
+    expect(finds(result.current.search, 'moves')).toEqual(['memory/lisbon']);
+  });
+
+  it('finds her edit of a memory, and not one she forgot, before the server has them', async () => {
+    const { result } = renderHook(() => useSearch(true));
+    await waitFor(() => expect(finds(result.current.search, 'lisb')).toEqual(['memory/lisbon']));
+    await queueSaveMemory({ ...EMMA, detail: 'my oldest friend' });
+    await queueForgetMemory('lisbon');
+    await waitFor(() => expect(finds(result.current.search, 'oldest')).toEqual(['memory/emma']));
+    expect(finds(result.current.search, 'lisb')).toEqual([]);
+    expect(finds(result.current.search, 'best ')).toEqual([]);
+    // A pull of the server's copies, older than her changes waiting to go, leaves them be.
+    await pulledMemories(EMMA, LISBON);
+    await waitFor(() => expect(finds(result.current.search, 'oldest')).toEqual(['memory/emma']));
+    expect(finds(result.current.search, 'lisb')).toEqual([]);
+  });
+
+  it('finds no memory while her data here is locked', async () => {
+    const { result } = renderHook(() => useSearch(true));
+    await waitFor(() => expect(finds(result.current.search, 'lisb')).toHaveLength(1));
+    await db.meta.put({ key: 'lockedAt', value: Date.now() });
+    await waitFor(() => expect(finds(result.current.search, 'lisb')).toEqual([]));
   });
 });

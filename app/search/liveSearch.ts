@@ -6,9 +6,9 @@ import { SearchIndex, type SearchAnswer } from './searchIndex';
 
 /**
  * The one index of her history on this device, kept in step with it while search is in use:
- * every write to her chats or messages reads them again (liveQuery), and the index takes in
- * only what changed (SearchIndex.update). Made the first time search is used, kept after it,
- * and brought up to date when search is used again.
+ * every write to her chats, messages or memories reads them again (liveQuery), and the index
+ * takes in only what changed (SearchIndex.update). Made the first time search is used, kept
+ * after it, and brought up to date when search is used again.
  */
 const index = new SearchIndex();
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChatDoc, MessageDoc, SearchDoc } from './documents';
+import type { ChatDoc, MemoryDoc, MessageDoc, SearchDoc } from './documents';
 import { SearchIndex } from './searchIndex';
 
 const chat = (chatId: string, title: string): ChatDoc => ({
@@ -20,6 +20,22 @@ const message = (chatId: string, messageId: string, text: string): MessageDoc =>
   persona: 'Cassie',
   timestamp: '2026-11-25T10:00:00.000Z',
   fromHer: true,
+});
+
+const memory = (
+  memoryId: string,
+  subject: string,
+  detail: string,
+  persona: string | null = null,
+): MemoryDoc => ({
+  kind: 'memory',
+  id: `memory:${memoryId}`,
+  memoryId,
+  subject,
+  detail,
+  text: `${subject}: ${detail}`,
+  persona,
+  timestamp: '2026-11-25T10:00:00.000Z',
 });
 
 const HISTORY: SearchDoc[] = [
@@ -108,7 +124,7 @@ describe('keeping up with her history', () => {
   });
 
   it('no longer finds a deleted chat or its messages', async () => {
-    await index.update(HISTORY.filter((doc) => doc.chatId !== 'c1'));
+    await index.update(HISTORY.filter((doc) => doc.kind === 'memory' || doc.chatId !== 'c1'));
     expect(found(index, 'anniv')).toEqual([]);
     expect(found(index, 'first')).toEqual(['message:m4']);
   });
@@ -125,5 +141,55 @@ describe('keeping up with her history', () => {
     const last = index.update([...HISTORY, message('c1', 'm7', 'second draft')]);
     await Promise.all([first, last]);
     expect(found(index, 'draft')).toEqual(['message:m7']);
+  });
+});
+
+describe('her memories', () => {
+  const EMMA = memory('emma', 'Emma', 'your best friend');
+  const LISBON = memory('lisbon', 'Lisbon', 'where Emma is moving');
+
+  beforeEach(async () => {
+    await index.update([...HISTORY, EMMA, LISBON]);
+  });
+
+  it('finds a memory by the start of what it is about, or of what is kept of it', () => {
+    expect(found(index, 'lisb')).toEqual(['memory:lisbon']);
+    expect(found(index, 'emm')).toEqual(['memory:emma', 'memory:lisbon']);
+    expect(found(index, 'best fr')).toEqual(['memory:emma']);
+  });
+
+  it('forgives one wrong letter in a longer word of a memory', () => {
+    expect(found(index, 'lisbom ')).toEqual(['memory:lisbon']);
+  });
+
+  it('says which memory a result is, with no chat, and which words to mark', () => {
+    const [hit] = index.search('lisb')!.hits;
+    expect(hit).toEqual({ doc: LISBON, chatTitle: '', terms: ['lisbon'] });
+  });
+
+  it('keeps a memory among the results when a hundred messages hold the same word', async () => {
+    const many = Array.from({ length: 100 }, (_, n) =>
+      message('c1', `e${n}`, `Emma texted me again and again about the party (${n})`),
+    );
+    await index.update([...HISTORY, ...many, EMMA]);
+    const answer = index.search('emma')!;
+    expect(answer.total).toBe(101);
+    expect(answer.hits.map((hit) => hit.doc.id)).toContain('memory:emma');
+  });
+
+  it('finds an edited memory by its new words, and shows who remembers it now', async () => {
+    const edited = memory('emma', 'Emma', 'my oldest friend');
+    await index.update([...HISTORY, edited, LISBON]);
+    expect(found(index, 'oldest')).toEqual(['memory:emma']);
+    expect(found(index, 'best ')).toEqual([]);
+    const keptByBrooke = memory('emma', 'Emma', 'my oldest friend', 'Brooke');
+    await index.update([...HISTORY, keptByBrooke, LISBON]);
+    expect(index.search('oldest')!.hits[0]?.doc).toEqual(keptByBrooke);
+  });
+
+  it('no longer finds a memory she forgot', async () => {
+    await index.update([...HISTORY, LISBON]);
+    expect(found(index, 'emm')).toEqual(['memory:lisbon']);
+    expect(found(index, 'friend')).toEqual([]);
   });
 });

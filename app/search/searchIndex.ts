@@ -7,7 +7,10 @@ export const RESULT_LIMIT = 50;
 
 export interface SearchHit {
   doc: SearchDoc;
-  /** The title of the hit's chat as it is now (a chat renamed since its message was kept). */
+  /**
+   * The title of the hit's chat as it is now (a chat renamed since its message was kept); ''
+   * for a memory, which is of no one chat.
+   */
   chatTitle: string;
   /** The terms of its text that matched (terms.ts), to mark them. */
   terms: string[];
@@ -25,16 +28,24 @@ const SLICE_MS = 8;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** The one field each kind of document is found by. */
+const FIELD_OF: Readonly<Record<SearchDoc['kind'], string>> = {
+  chat: 'title',
+  message: 'words',
+  memory: 'memory',
+};
+
 function createMiniSearch(): MiniSearch<SearchDoc> {
   return new MiniSearch<SearchDoc>({
-    // A chat is found by its title (which counts double), a message by its words.
-    fields: ['title', 'words'],
+    // A chat is found by its title (which counts double), a message by its words, a memory by
+    // its line. A field per kind: how rare a word is is counted in each field (BM25), so her
+    // few memories are not ranked below, and cut off under, a hundred messages with their word.
+    fields: ['title', 'words', 'memory'],
     extractField: (doc, field) => {
       // A field a kind has not is left out (not ''), or it would count in the field's
       // average length, which weighs every match in it (BM25).
-      if (field === 'title') return doc.kind === 'chat' ? doc.text : undefined;
-      if (field === 'words') return doc.kind === 'chat' ? undefined : doc.text;
-      return doc.id;
+      if (field === 'id') return doc.id;
+      return field === FIELD_OF[doc.kind] ? doc.text : undefined;
     },
     tokenize: wordsOf,
     processTerm: indexTerm,
@@ -49,8 +60,13 @@ function createMiniSearch(): MiniSearch<SearchDoc> {
 }
 
 /** Whether a document the index holds reads as `doc` does (then it is not indexed again). */
-const unchanged = (kept: SearchDoc, doc: SearchDoc) =>
-  kept.text === doc.text && kept.timestamp === doc.timestamp && kept.persona === doc.persona;
+function unchanged(kept: SearchDoc, doc: SearchDoc): boolean {
+  if (kept.text !== doc.text || kept.timestamp !== doc.timestamp) return false;
+  if (kept.persona !== doc.persona) return false;
+  // A memory shows what it is about apart from what is kept of it: its line alone does not
+  // say where one ends ("a: b: c").
+  return kept.kind !== 'memory' || (doc.kind === 'memory' && kept.subject === doc.subject);
+}
 
 /**
  * Her history, searchable as she types (MiniSearch, in memory). `update` brings it to what the
@@ -125,7 +141,10 @@ export class SearchIndex {
     });
     const hits = results.slice(0, limit).map((result): SearchHit => {
       const doc = this.docs.get(result.id as string)!;
-      const chatTitle = this.docs.get(chatDocId(doc.chatId))?.text ?? chatTitleOf('', doc.persona);
+      const chatTitle =
+        doc.kind === 'memory'
+          ? ''
+          : (this.docs.get(chatDocId(doc.chatId))?.text ?? chatTitleOf('', doc.persona));
       return { doc, chatTitle, terms: result.terms };
     });
     return { hits, total: results.length };

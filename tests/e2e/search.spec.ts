@@ -21,7 +21,7 @@ import {
  */
 
 const SHOTS = 'test-results/screenshots';
-const FIELD = { name: 'Search your chats and messages' };
+const FIELD = { name: 'Search your chats and memories' };
 /** Three pages of the open chat (50 each): the message she looks for is on the oldest. */
 const COUNT = 120;
 const DRESS = 'I found the perfect prom dress, it is lilac with tiny sparkles';

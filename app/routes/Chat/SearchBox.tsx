@@ -21,7 +21,7 @@ export function SearchBox({ onOpen }: { onOpen: () => void }) {
           type="search"
           className="field__input"
           placeholder="Search chats"
-          aria-label="Search your chats and messages"
+          aria-label="Search your chats and memories"
           onFocus={() => setUsed(true)}
         />
       </div>

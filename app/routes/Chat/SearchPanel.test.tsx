@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalData } from '../../db/chats';
+import { aMemory } from '../../db/memoryTestData';
 import { savePulledPage } from '../../db/serverRows';
 import { aChat, aMessage } from '../../db/testData';
 import { USER } from '../../test-utils';
 import { Sidebar } from './Sidebar';
 
-const FIELD = { name: 'Search your chats and messages' };
+const FIELD = { name: 'Search your chats and memories' };
 
 function Opened() {
   const { pathname, hash } = useLocation();
@@ -33,6 +34,7 @@ function renderSidebar(onNavigate = vi.fn()) {
             </>
           }
         />
+        <Route path="/settings" element={<Opened />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -152,5 +154,61 @@ describe('searching her chats from the sidebar', () => {
     field.focus();
     field.value = 'exam';
     await waitFor(() => expect(links()).toHaveLength(2));
+  });
+});
+
+describe('searching her memories from the sidebar', () => {
+  const ANNIVERSARY = aMemory({
+    id: 'anniversary',
+    kind: 'event',
+    subject: 'your anniversary',
+    detail: 'with Jake, on March 3rd',
+    personaId: 2,
+  });
+
+  beforeEach(async () => {
+    await savePulledPage({
+      chats: [],
+      messages: [],
+      tombstones: [],
+      memories: [aMemory({ id: 'emma' }), ANNIVERSARY],
+      cursor: 2,
+      hasMore: false,
+    });
+  });
+
+  it('shows a memory as one, between her chats and her messages, with who remembers it', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    await user.type(await screen.findByRole('searchbox', FIELD), 'anniv');
+    await waitFor(() => expect(links()).toHaveLength(3));
+    expect(
+      within(results())
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Chats', 'Memories', 'Messages']);
+    const memories = within(results()).getByRole('list', { name: 'Memories' });
+    const memory = within(memories).getByRole('link', {
+      name: 'Memory of your anniversary: with Jake, on March 3rd. Only Brooke remembers it.',
+    });
+    expect(within(memory).getByText('Memory')).toBeTruthy();
+    expect(within(memory).getByText('anniversary', { selector: 'mark' })).toBeTruthy();
+    expect(within(memory).getByText('Only Brooke')).toBeTruthy();
+  });
+
+  it('opens the memory she chose in Settings, by keyboard', async () => {
+    const user = userEvent.setup();
+    const { onNavigate } = renderSidebar();
+    await user.type(await screen.findByRole('searchbox', FIELD), 'emm');
+    await waitFor(() => expect(links()).toHaveLength(1));
+    const memory = within(results()).getByRole('link', {
+      name: 'Memory of Emma: your best friend. All your besties remember it.',
+    });
+    expect(within(memory).getByText('All your besties')).toBeTruthy();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(memory);
+    await user.keyboard('{Enter}');
+    expect(opened()).toBe('/settings#memory-emma');
+    expect(onNavigate).toHaveBeenCalled();
   });
 });

@@ -17,9 +17,9 @@ interface SearchPanelProps {
 const ANNOUNCE_AFTER_MS = 600;
 
 /**
- * Her chats and messages found as she types in the sidebar's search field, on the device,
- * offline too (app/search/). The results take the place of her chat list; ↓ and ↑ go through
- * them, Enter opens one, Escape clears the search and goes back to the field.
+ * Her chats, messages and memories found as she types in the sidebar's search field, on the
+ * device, offline too (app/search/). The results take the place of her chat list; ↓ and ↑ go
+ * through them, Enter opens one, Escape clears the search and goes back to the field.
  */
 export function SearchPanel({ field, onOpen }: SearchPanelProps) {
   const { query, focused, clear } = useSearchField(field);
@@ -78,6 +78,8 @@ export function SearchPanel({ field, onOpen }: SearchPanelProps) {
               ref={results}
             >
               <ResultGroup title="Chats" hits={answer.hits} kind="chat" onOpen={onOpen} />
+              {/* Before her messages: a few short rows, not lost below fifty messages. */}
+              <ResultGroup title="Memories" hits={answer.hits} kind="memory" onOpen={onOpen} />
               <ResultGroup title="Messages" hits={answer.hits} kind="message" onOpen={onOpen} />
             </div>
           )}

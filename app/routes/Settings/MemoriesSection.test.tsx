@@ -322,4 +322,45 @@ describe('What your besties remember', () => {
     expect(scrolled).toContain(section());
     expect(screen.getByText('Emma')).toBeTruthy();
   });
+
+  describe('opened at one memory (/settings#memory-<id>, a search result)', () => {
+    let scrolled: Element[];
+    let glowed: Element[];
+
+    beforeEach(() => {
+      scrolled = [];
+      vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+        scrolled.push(this);
+      });
+      // jsdom has no Web Animations: the glow is recorded instead.
+      glowed = [];
+      Element.prototype.animate = function animate(this: Element) {
+        glowed.push(this);
+        return {} as Animation;
+      };
+    });
+
+    afterEach(() => {
+      delete (Element.prototype as Partial<Element>).animate;
+    });
+
+    it('brings that memory into view, focused for a screen reader, and makes it glow', async () => {
+      await remembered(EMMA, MAYA, LISBON);
+      renderSection('/settings#memory-maya');
+      const maya = (await screen.findByText('Maya')).closest('li')!;
+      await waitFor(() => expect(document.activeElement).toBe(maya));
+      expect(maya.id).toBe('memory-maya');
+      expect(scrolled).toEqual([maya]);
+      expect(glowed).toEqual([maya]);
+    });
+
+    it('opens at the section when that memory has been forgotten since', async () => {
+      await remembered(EMMA);
+      renderSection('/settings#memory-forgotten');
+      const heading = await screen.findByRole('heading', { name: 'What your besties remember' });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      expect(scrolled).toEqual([section()]);
+      expect(glowed).toEqual([]);
+    });
+  });
 });

@@ -13,11 +13,16 @@ import {
 import { toast } from '../../state/useToastStore';
 // Settings has the engine already (saveProfile.ts): no need to load it through requestSync.ts.
 import { syncNow } from '../../sync/runtime';
-import { MemoryRow } from './MemoryRow';
+import { MemoryRow, memoryRowId } from './MemoryRow';
 import './memories.css';
 
 /** Where the chat's menu sends her: /settings#memories. */
 const MEMORIES_HASH = '#memories';
+/** Where a search result or a reply's memory sends her: /settings#memory-<id>, at its row. */
+const MEMORY_HASH = `#${memoryRowId('')}`;
+
+/** How long the memory she opened glows, so her eye finds it (as a message found in a chat). */
+const GLOW_MS = 2000;
 
 /**
  * 'Forget everything?' is fetched once the screen is drawn (or as she asks), as the chat's
@@ -185,7 +190,8 @@ function ForgetEverything({ count, onForget }: { count: number; onForget: () => 
 /**
  * /settings#memories (the chat menu's 'What your besties remember'): once her memories are
  * drawn, the section comes into view and its heading takes the focus, so a screen reader starts
- * there. Once per visit.
+ * there. /settings#memory-<id> (a search result, a reply's memories) does the same for that
+ * memory's row, which glows a moment; one forgotten since opens at the section. Once per visit.
  */
 function useOpenedHere(
   drawn: boolean,
@@ -195,11 +201,32 @@ function useOpenedHere(
   const { hash, key } = useLocation();
   const done = useRef<string | null>(null);
   useEffect(() => {
-    if (!drawn || hash !== MEMORIES_HASH || done.current === key) return;
+    const atMemory = hash.startsWith(MEMORY_HASH);
+    if (!drawn || (hash !== MEMORIES_HASH && !atMemory) || done.current === key) return;
     done.current = key;
+    // The hash is the row's id.
+    const row = atMemory ? document.getElementById(hash.slice(1)) : null;
     // At once: a smooth scroll aims where the section was as it began, and the sections above
     // it change height as they load; the browser keeps what is in view in place after that.
+    if (row && section.current?.contains(row)) {
+      row.scrollIntoView({ block: 'center', behavior: 'instant' });
+      row.focus({ preventScroll: true });
+      glow(row);
+      return;
+    }
     section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
     heading.current?.focus({ preventScroll: true });
   }, [drawn, hash, key, section, heading]);
+}
+
+/**
+ * A ring in the theme's focus colour, held, then faded, as a message found in a chat glows (no
+ * motion: fine with reduced motion).
+ */
+function glow(row: HTMLElement) {
+  const ring = '0 0 0 3px var(--focus)';
+  row.animate?.(
+    [{ boxShadow: ring }, { boxShadow: ring, offset: 0.6 }, { boxShadow: '0 0 0 3px transparent' }],
+    { duration: GLOW_MS, easing: 'ease-in' },
+  );
 }

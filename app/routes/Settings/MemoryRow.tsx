@@ -13,6 +13,12 @@ interface MemoryRowProps {
   forgetRef: Ref<HTMLButtonElement>;
 }
 
+/**
+ * A memory's row is named by its id, so an address names it: /settings#memory-<id> (a search
+ * result, a reply's memories) opens Settings at it.
+ */
+export const memoryRowId = (memoryId: string) => `memory-${memoryId}`;
+
 /** An event's day as she reads dates ("May 3, 2027"), on her calendar, not UTC's. */
 function dayOf(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
@@ -31,7 +37,8 @@ export function MemoryRow({ memory, chatHere, onForget, forgetRef }: MemoryRowPr
       : null;
   const hasNotes = Boolean(memory.date || only || source);
   return (
-    <li className="memory">
+    // Focusable by code alone: opened at, it takes the focus, so a screen reader starts here.
+    <li id={memoryRowId(memory.id)} tabIndex={-1} className="memory">
       <span className="memory__subject">{memory.subject}</span>
       <span className="memory__detail">{memory.detail}</span>
       {hasNotes && (
