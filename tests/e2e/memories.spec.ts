@@ -7,9 +7,11 @@ import {
   chatWithMessage,
   goOffline,
   goOnline,
+  grantPremium,
   serviceWorkerReady,
   signUpViaApi,
   toasts,
+  uniqueEmail,
 } from './helpers';
 
 /**
@@ -234,5 +236,70 @@ for (const theme of ['pink', 'light', 'dark'] as const) {
     const dialogPath = `${SHOTS}/memories-edit-${theme}-${testInfo.project.name}.png`;
     await page.screenshot({ path: dialogPath });
     await testInfo.attach(`memories-edit-${theme}`, { path: dialogPath, contentType: 'image/png' });
+  });
+}
+
+/**
+ * A paid account's chat where her bestie answers from what she told: the reply that drew on her
+ * memories. Answers the chat's id.
+ */
+async function replyThatRemembered(page: Page) {
+  const email = uniqueEmail();
+  await signUpViaApi(page, email);
+  grantPremium(email);
+  const chatId = await chatWithMessage(page, EMMA_AND_LISBON);
+  await expect.poll(async () => (await memoriesOnServer(page)).length, { timeout: 20_000 }).toBe(2);
+  const asked = await page.request.post(`/api/chats/${chatId}/messages`, {
+    data: { id: randomUUID(), message: 'where is my best friend moving again?' },
+  });
+  expect(asked.ok()).toBe(true);
+  return chatId;
+}
+
+test('a reply shows which memories it drew on, and each opens where she can change it', async ({
+  page,
+}) => {
+  const chatId = await replyThatRemembered(page);
+  await page.goto(`/chat/${chatId}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  const reply = log
+    .locator('.message-list__row')
+    .filter({ hasText: 'Lisbon! Emma is moving there' });
+  await expect(reply.getByText('Remembered:')).toBeVisible({ timeout: 20_000 });
+  const emma = reply.getByRole('link', { name: 'Remembered: Emma, your best friend' });
+  await expect(emma).toBeVisible();
+  await expect(
+    reply.getByRole('link', { name: 'Remembered: Lisbon, Emma is moving there' }),
+  ).toBeVisible();
+  // Her first message's reply drew on nothing she had told before.
+  await expect(log.getByText('Remembered:')).toHaveCount(1);
+
+  const memoryId = (await emma.getAttribute('href'))?.replace('/settings#memory-', '') ?? '';
+  await emma.click();
+  await expect(page).toHaveURL(new RegExp(`/settings#memory-${memoryId}$`));
+  const row = page.locator(`#memory-${memoryId}`);
+  await expect(row).toBeInViewport();
+  await expect(row).toContainText('your best friend');
+
+  // Forgotten, the reply no longer points at it.
+  await row.getByRole('button', { name: 'Forget Emma' }).click();
+  await page.goto(`/chat/${chatId}`);
+  await expect(reply.getByRole('link', { name: /^Remembered: Lisbon/ })).toBeVisible();
+  await expect(reply.getByRole('link', { name: /^Remembered: Emma/ })).toHaveCount(0);
+});
+
+for (const theme of ['pink', 'light', 'dark'] as const) {
+  test(`the memories a reply drew on, in the ${theme} theme`, async ({ page }, testInfo) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const chatId = await replyThatRemembered(page);
+    await page.goto(`/chat/${chatId}`);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByText('Remembered:')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.waitForTimeout(300);
+    const path = `${SHOTS}/reply-memories-${theme}-${testInfo.project.name}.png`;
+    await page.screenshot({ path });
+    await testInfo.attach(`reply-memories-${theme}`, { path, contentType: 'image/png' });
   });
 }
