@@ -1,26 +1,20 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '@shared/chat';
 import type { Memory } from '@shared/memory';
 import { queueForgetMemory } from '../../db/memories';
-import { clearLocalData } from '../../db/chats';
 import { db } from '../../db/db';
 import { aChat, aMessage } from '../../db/testData';
 import { useToastStore } from '../../state/useToastStore';
-import { fakeSyncApi } from '../../sync/api.fake';
-import { FakeSyncServer } from '../../sync/server.fake';
-import { startSync } from '../../sync/runtime';
-import { useUserStore } from '../../state/useUserStore';
+import { syncedDevice } from '../../sync/device.fake';
 import { USER } from '../../testUser';
 import { ChatPage } from './ChatPage';
 
 /* The newest reply's actions: Copy, and Regenerate through the outbox. */
 
-let server: FakeSyncServer;
-let api: ReturnType<typeof fakeSyncApi>;
-let stopSync: (() => void) | undefined;
+const device = syncedDevice();
 
 const CHAT: Chat = aChat({
   id: 'c1',
@@ -47,18 +41,9 @@ const CHAT: Chat = aChat({
   ],
 });
 
-beforeEach(async () => {
-  await clearLocalData();
-  server = new FakeSyncServer();
-  api = fakeSyncApi(server);
-  server.addChat(CHAT);
-  useUserStore.setState({ status: 'ready', user: USER });
-  stopSync = startSync(USER);
-});
-
-afterEach(() => {
-  stopSync?.();
-  vi.unstubAllGlobals();
+beforeEach(() => {
+  device.server.addChat(CHAT);
+  device.signIn(USER);
 });
 
 function renderChat() {
@@ -101,7 +86,7 @@ describe("the newest reply's actions", () => {
   });
 
   it('regenerate: the reply goes at once, the new one takes its place, through the outbox', async () => {
-    server.replyWith = () => ({
+    device.server.replyWith = () => ({
       pieces: ['Okay, new take: she might just be cleaning up her feed.'],
     });
     await renderChat();
@@ -122,12 +107,12 @@ describe("the newest reply's actions", () => {
         ['r1', 'Okay, new take: she might just be cleaning up her feed.', undefined],
       ]);
     });
-    expect(api.calls().some((call) => call.startsWith('POST /api/sync/push'))).toBe(true);
-    expect(api.calls().every((call) => !call.includes('/regenerate'))).toBe(true);
+    expect(device.api.calls().some((call) => call.startsWith('POST /api/sync/push'))).toBe(true);
+    expect(device.api.calls().every((call) => !call.includes('/regenerate'))).toBe(true);
   });
 
   it('a refused regenerate gives her the reply back and says why', async () => {
-    server.refuseRegenerateWith = 'You can send more in about 5 minutes.';
+    device.server.refuseRegenerateWith = 'You can send more in about 5 minutes.';
     await renderChat();
     await userEvent.click(await regenerate());
     await waitFor(() =>
@@ -142,7 +127,7 @@ describe("the newest reply's actions", () => {
   });
 
   it('under any reply, the memories it drew on link to each in her memories; forgotten, they go', async () => {
-    server.keepMemory(EMMA);
+    device.server.keepMemory(EMMA);
     await renderChat();
     const link = await within(rowOf('Hey you! How is Emma?')).findByRole('link', {
       name: 'Remembered: Emma, your best friend',
@@ -166,7 +151,7 @@ describe("the newest reply's actions", () => {
   });
 
   it('edit: her new words take the place of her last message, and its reply is written again', async () => {
-    server.replyWith = (mine) => ({ pieces: [`About "${mine.message}": give it a day.`] });
+    device.server.replyWith = (mine) => ({ pieces: [`About "${mine.message}": give it a day.`] });
     await renderChat();
     // Only her last message, the one the newest reply answers, has Edit.
     expect(await within(log()).findAllByRole('button', { name: 'Edit' })).toHaveLength(1);

@@ -6,7 +6,6 @@ import type { Chat } from '@shared/chat';
 import type { PublicUser } from '@shared/user';
 import { RequireUser } from '../../components/RequireUser';
 import { Toaster } from '../../components/ui/Toaster';
-import { clearLocalData } from '../../db/chats';
 import { aChat, aMessage } from '../../db/testData';
 import { getCurrentUser } from '../../http/auth';
 import {
@@ -17,9 +16,7 @@ import {
 } from '../../http/payments';
 import { useToastStore } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';
-import { fakeSyncApi } from '../../sync/api.fake';
-import { FakeSyncServer } from '../../sync/server.fake';
-import { startSync } from '../../sync/runtime';
+import { syncedDevice } from '../../sync/device.fake';
 import { USER } from '../../test-utils';
 import { ChatCassieRedirect } from './ChatCassieRedirect';
 import { ChatPage } from './ChatPage';
@@ -60,25 +57,20 @@ const chat: Chat = aChat({
   ],
 });
 
-let server: FakeSyncServer;
-let stopSync: (() => void) | undefined;
+const device = syncedDevice();
 
-beforeEach(async () => {
-  await clearLocalData();
-  server = new FakeSyncServer();
-  fakeSyncApi(server);
+beforeEach(() => {
   const { messages, ...summary } = chat;
-  server.change({ kind: 'chat', row: summary });
-  for (const message of messages) server.change({ kind: 'message', row: message });
+  device.server.change({ kind: 'chat', row: summary });
+  for (const message of messages) device.server.change({ kind: 'message', row: message });
   // A newer chat: /chat/cassie (the spec's destination after paying) would open this one.
   const { messages: _none, ...newer } = aChat({
     id: 'c2',
     title: 'Weekend plans',
     updatedAt: '2026-11-26T10:00:00.000Z',
   });
-  server.change({ kind: 'chat', row: newer });
-  useUserStore.setState({ status: 'ready', user: FREE });
-  stopSync = startSync(FREE);
+  device.server.change({ kind: 'chat', row: newer });
+  device.signIn(FREE);
 
   vi.mocked(getClientConfig).mockResolvedValue({ payments: { provider: 'test' } });
   vi.mocked(createPaymentIntent).mockResolvedValue({ clientSecret: 'pi_test_1_secret_2' });
@@ -88,7 +80,7 @@ beforeEach(async () => {
   });
   // The server fulfils: her plan changes and her earlier reply comes back in full.
   vi.mocked(verifyPayment).mockImplementation(() => {
-    server.change({
+    device.server.change({
       kind: 'message',
       row: { ...chat.messages[1]!, isTeaser: false, message: FULL_REPLY },
     });
@@ -105,9 +97,6 @@ beforeEach(async () => {
 afterEach(() => {
   // One toast at a time, kept in a store the next test would see.
   useToastStore.setState({ current: null });
-  stopSync?.();
-  stopSync = undefined;
-  vi.unstubAllGlobals();
 });
 
 /** Her chat at /chat/c1, beside `other` routes, with the toasts. */
