@@ -2,19 +2,15 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mutation } from '@shared/sync';
 import { RequireUser } from '../../components/RequireUser';
 import { preloadDialogs } from '../../components/ui/Dialog';
-import { clearLocalData } from '../../db/chats';
 import { aChat } from '../../db/testData';
 import type * as OcrHttp from '../../http/ocr';
 import { uploadScreenshot } from '../../http/ocr';
 import { readScreenshotOnDevice } from '../../ocr';
-import { fakeSyncApi } from '../../sync/api.fake';
-import { FakeSyncServer } from '../../sync/server.fake';
-import { startSync } from '../../sync/runtime';
-import { useUserStore } from '../../state/useUserStore';
+import { syncedDevice } from '../../sync/device.fake';
 import { USER } from '../../testUser';
 import { ChatPage } from './ChatPage';
 
@@ -36,8 +32,7 @@ const upload = vi.mocked(uploadScreenshot);
 const SHOT_TEXT = 'Jake: we should talk\nJake: call me later?';
 const QUESTION = 'what does he mean by this??';
 
-let server: FakeSyncServer;
-let stopSync: (() => void) | undefined;
+const device = syncedDevice();
 
 function renderChat(path: string) {
   const router = createMemoryRouter(
@@ -88,33 +83,23 @@ async function attachScreenshot() {
 }
 
 const sent = () =>
-  server.received.flatMap((mutation: Mutation) =>
+  device.server.received.flatMap((mutation: Mutation) =>
     mutation.type === 'sendMessage' ? [mutation.message] : [],
   );
 
-beforeEach(async () => {
-  await clearLocalData();
+beforeEach(() => {
   localStorage.clear();
-  server = new FakeSyncServer();
-  fakeSyncApi(server);
   URL.createObjectURL = vi.fn(() => 'blob:shot');
   URL.revokeObjectURL = vi.fn();
   readOnDevice.mockReset();
   readOnDevice.mockResolvedValue({ text: SHOT_TEXT, confidence: 0.9, bubbles: 2 });
   upload.mockImplementation(async (image, text) => ({
     text,
-    imageUrl: (await server.uploadImage(image, text)).imageUrl,
+    imageUrl: (await device.server.uploadImage(image, text)).imageUrl,
     enhancedResult: null,
   }));
-  server.addChat(aChat({ id: 'c1' }));
-  useUserStore.setState({ status: 'ready', user: USER });
-  stopSync = startSync(USER);
-});
-
-afterEach(() => {
-  stopSync?.();
-  stopSync = undefined;
-  vi.unstubAllGlobals();
+  device.server.addChat(aChat({ id: 'c1' }));
+  device.signIn(USER);
 });
 
 describe("'Use this text' attaches the screenshot to her next message", () => {
@@ -199,7 +184,7 @@ describe("'Use this text' attaches the screenshot to her next message", () => {
   });
 
   it('shows the plans, and attaches nothing, for a bestie her plan does not cover', async () => {
-    server.addChat(
+    device.server.addChat(
       aChat({
         id: 'c-locked',
         persona: { id: 2, name: 'Brooke', description: 'Bold.', avatar: '/personas/brooke.svg' },
