@@ -1,11 +1,8 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPLY_FAILED_MESSAGE, type Chat } from '@shared/chat';
 import type { PublicUser } from '@shared/user';
-import { RequireUser } from '../../components/RequireUser';
 import { clearLocalData, toLocalChat } from '../../db/chats';
 import { db } from '../../db/db';
 import { queueMessage } from '../../db/outbox';
@@ -13,73 +10,36 @@ import { lockOwnerData } from '../../db/sessionLock';
 import { claimDevice } from '../../db/account';
 import { draftOf } from '../../db/drafts';
 import { aChat, aMessage } from '../../db/testData';
-import { fakeSyncApi } from '../../sync/api.fake';
-import { FakeSyncServer } from '../../sync/server.fake';
-import { startSync, syncNow } from '../../sync/runtime';
+import { syncedDevice } from '../../sync/device.fake';
+import { syncNow } from '../../sync/runtime';
 import { useUserStore } from '../../state/useUserStore';
-import { ChatPage } from './ChatPage';
+import { messageBox, renderChatScreen } from './chatScreen.fake';
 import { NEW_CHAT_DRAFT } from './useSend';
 import { USER } from '../../testUser';
 
-let server: FakeSyncServer;
-let api: ReturnType<typeof fakeSyncApi>;
-let stopSync: (() => void) | undefined;
-
+const device = syncedDevice();
 /** She is signed in on this device, and it syncs with the fake server (as SyncRunner does). */
-function givenUser(user: PublicUser) {
-  useUserStore.setState({ status: 'ready', user });
-  stopSync = startSync(user);
-}
+const givenUser = (user: PublicUser) => device.signIn(user);
 
 /** A chat the server already has, with its messages. */
 function onServer(chat: Chat) {
-  server.addChat(chat);
+  device.server.addChat(chat);
 }
 
 /** A chat on the server whose first reply fails (REPLY_FAILED_MESSAGE); the next says `then`. */
 function givenFirstReplyFails({ chatId, then }: { chatId: string; then: string }) {
   onServer(aChat({ id: chatId }));
   let fail = true;
-  server.replyWith = () => {
+  device.server.replyWith = () => {
     if (!fail) return { pieces: [then] };
     fail = false;
     return { failure: REPLY_FAILED_MESSAGE };
   };
 }
 
-/** The chat route alone, so these tests do not depend on the other screens. */
-function renderApp(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/chat/:id?',
-        element: (
-          <RequireUser>
-            <ChatPage />
-          </RequireUser>
-        ),
-      },
-      { path: '*', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  return { location: () => router.state.location.pathname + router.state.location.search };
-}
-
-/** Her message box, once the chat is on screen (it is there, but cannot send, while the chat loads). */
-async function messageBox(): Promise<HTMLTextAreaElement> {
-  await screen.findByRole('log', { name: 'Messages' });
-  return screen.getByPlaceholderText<HTMLTextAreaElement>('Message your bestie...');
-}
-
 /** Every call the screen made went through sync or the reply stream: no write over REST. */
 function expectOnlySyncCalls() {
-  for (const call of api.calls()) {
+  for (const call of device.api.calls()) {
     expect(call).toMatch(
       /^(POST \/api\/sync\/push|GET \/api\/sync\/pull\?|GET \/api\/chats\/[^/]+\/replies\/)/,
     );
@@ -110,24 +70,15 @@ const TEASER_CHAT: Chat = aChat({
   ],
 });
 
-beforeEach(async () => {
-  await clearLocalData();
+beforeEach(() => {
   localStorage.clear();
-  server = new FakeSyncServer();
-  api = fakeSyncApi(server);
-});
-
-afterEach(() => {
-  stopSync?.();
-  stopSync = undefined;
-  vi.unstubAllGlobals();
 });
 
 describe('the chat screen', () => {
   it('shows a teaser with a button that opens the upgrade dialog, month first each time', async () => {
     onServer(TEASER_CHAT);
     givenUser(USER);
-    renderApp('/chat/c1');
+    renderChatScreen('/chat/c1');
     // Her chat comes from the device after its first sync: more than findBy's 1 s when busy.
     expect(await screen.findByText('Oh babe, that stings.', {}, { timeout: 8000 })).toBeTruthy();
     const teaserButton = screen.getByRole('button', {
@@ -153,7 +104,7 @@ describe('the chat screen', () => {
 
   it("shows 'Chat Not Found' for a chat the server does not have", async () => {
     givenUser(USER);
-    const { location } = renderApp('/chat/8a1c1f7e-1111-4222-8333-944445555666');
+    const { location } = renderChatScreen('/chat/8a1c1f7e-1111-4222-8333-944445555666');
     expect(await screen.findByRole('heading', { name: 'Chat Not Found' })).toBeTruthy();
     expect(
       screen.getByText(
@@ -167,7 +118,7 @@ describe('the chat screen', () => {
   it("greets a persona chat with the bestie's own welcome and the AI note", async () => {
     onServer(aChat({ id: 'c2', title: '' }));
     givenUser(USER);
-    renderApp('/chat/c2');
+    renderChatScreen('/chat/c2');
     expect(
       await screen.findByText(/^Hey! I'm Cassie\. .* What's on your mind today\?$/),
     ).toBeTruthy();
@@ -186,7 +137,7 @@ describe('the chat screen', () => {
     });
     onServer(greeted);
     givenUser(USER);
-    renderApp('/chat/greeted');
+    renderChatScreen('/chat/greeted');
     const log = await screen.findByRole('log', { name: 'Messages' });
     expect(await within(log).findByText(greeting)).toBeTruthy();
     expect(within(log).getAllByText(/^Hey! I'm/)).toHaveLength(1);
@@ -210,7 +161,7 @@ describe('the chat screen', () => {
     );
     onServer(aChat({ id: 'long', messages }));
     givenUser({ ...USER, subscriptionTier: 'premium' });
-    renderApp('/chat/long');
+    renderChatScreen('/chat/long');
     // A hundred rows to pull and draw: slower than the other chats here.
     const slow = { timeout: 10_000 };
     const log = await screen.findByRole('log', { name: 'Messages' }, slow);
@@ -235,7 +186,7 @@ describe('the chat screen', () => {
     });
     watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
     givenUser(USER);
-    renderApp('/chat/c1');
+    renderChatScreen('/chat/c1');
     expect(await screen.findByText('He ghosted me', {}, { timeout: 5000 })).toBeTruthy();
     watcher.disconnect();
     expect(seen.length).toBeGreaterThan(0);
@@ -262,7 +213,7 @@ describe('the chat screen', () => {
       }),
     );
     givenUser({ ...USER, subscriptionTier: 'premium' });
-    renderApp('/chat/c-help');
+    renderChatScreen('/chat/c-help');
     const log = await screen.findByRole('log', { name: 'Messages' }, { timeout: 5000 });
     expect(
       await within(log).findByRole('region', { name: 'Get help now' }, { timeout: 5000 }),
@@ -271,15 +222,15 @@ describe('the chat screen', () => {
 
   it('sends through the outbox and shows the reply read from its stream', async () => {
     onServer(aChat({ id: 'c3' }));
-    server.replyWith = () => ({ pieces: ['I hear ', 'you.'] });
+    device.server.replyWith = () => ({ pieces: ['I hear ', 'you.'] });
     givenUser({ ...USER, subscriptionTier: 'premium' });
-    renderApp('/chat/c3');
+    renderChatScreen('/chat/c3');
     const box = await messageBox();
     await userEvent.type(box, 'Rough day{Enter}');
     expect((box as HTMLTextAreaElement).value).toBe('');
     expect(await screen.findByText('Rough day')).toBeTruthy();
     expect(await screen.findByText('I hear you.')).toBeTruthy();
-    expect(server.received).toMatchObject([
+    expect(device.server.received).toMatchObject([
       { type: 'sendMessage', chatId: 'c3', message: { message: 'Rough day' } },
     ]);
     expectOnlySyncCalls();
@@ -303,18 +254,18 @@ describe('the chat screen', () => {
         ],
       }),
     );
-    server.replyWith = () => ({ pieces: ['To the ', 'second'] });
+    device.server.replyWith = () => ({ pieces: ['To the ', 'second'] });
     givenUser({ ...USER, subscriptionTier: 'premium' });
-    renderApp('/chat/c8');
+    renderChatScreen('/chat/c8');
     expect(await screen.findByText('To the first')).toBeTruthy();
     expect(await screen.findByText('To the second')).toBeTruthy();
-    expect(api.calls()).toContain('GET /api/chats/c8/replies/m2');
+    expect(device.api.calls()).toContain('GET /api/chats/c8/replies/m2');
   });
 
   it('keeps a message whose reply failed, and retries it with the same id', async () => {
     givenFirstReplyFails({ chatId: 'c4', then: 'Back now!' });
     givenUser(USER);
-    renderApp('/chat/c4');
+    renderChatScreen('/chat/c4');
     await userEvent.type(await messageBox(), 'hello?{Enter}');
     // Push, reply stream, then the pull that brings the failure: room for a busy machine (a
     // CI run beside other work can take over 5 s here).
@@ -325,7 +276,7 @@ describe('the chat screen', () => {
     expect(await screen.findByText(REPLY_FAILED_MESSAGE, underHers, busy)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back now!', {}, busy)).toBeTruthy();
-    const sent = server.received.flatMap((m) => (m.type === 'sendMessage' ? [m] : []));
+    const sent = device.server.received.flatMap((m) => (m.type === 'sendMessage' ? [m] : []));
     expect(sent).toHaveLength(2);
     expect(sent[0]!.message.id).toBe(sent[1]!.message.id);
     expect(sent[0]!.id).not.toBe(sent[1]!.id);
@@ -335,7 +286,7 @@ describe('the chat screen', () => {
   it('takes her to her message box when she retries from the keyboard (the Retry button goes)', async () => {
     givenFirstReplyFails({ chatId: 'c5', then: 'Back again!' });
     givenUser(USER);
-    renderApp('/chat/c5');
+    renderChatScreen('/chat/c5');
     const box = await messageBox();
     await userEvent.type(box, 'hello?{Enter}');
     const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 });
@@ -347,9 +298,9 @@ describe('the chat screen', () => {
   });
 
   it('opens a new chat at its own URL at once and keeps the same message box', async () => {
-    server.replyWith = () => ({ pieces: ['Tell me more!'] });
+    device.server.replyWith = () => ({ pieces: ['Tell me more!'] });
     givenUser(USER);
-    const { location } = renderApp('/chat?new=1');
+    const { location } = renderChatScreen('/chat?new=1');
     const box = await messageBox();
     await userEvent.type(box, 'hey{Enter}and one more thing');
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
@@ -358,7 +309,7 @@ describe('the chat screen', () => {
     // Never remade: the same box still holds what she typed after sending.
     expect(screen.getByPlaceholderText('Message your bestie...')).toBe(box);
     expect((box as HTMLTextAreaElement).value).toBe('and one more thing');
-    expect(server.received).toMatchObject([
+    expect(device.server.received).toMatchObject([
       { type: 'createChat', chat: { id: chatId, message: 'hey', personaId: 1 } },
     ]);
     expectOnlySyncCalls();
@@ -367,9 +318,9 @@ describe('the chat screen', () => {
   it('sends what she wrote while the chat was still loading once it is read', async () => {
     onServer(aChat({ id: 'c9' }));
     let release = () => {};
-    server.pullGate = new Promise((resolve) => (release = resolve));
+    device.server.pullGate = new Promise((resolve) => (release = resolve));
     givenUser(USER);
-    renderApp('/chat/c9');
+    renderChatScreen('/chat/c9');
     const box = await screen.findByPlaceholderText<HTMLTextAreaElement>('Message your bestie...');
     await userEvent.type(box, 'typed at once{Enter}');
     expect(screen.getByRole('status', { name: 'Loading chat' })).toBeTruthy();
@@ -381,7 +332,7 @@ describe('the chat screen', () => {
     // One message, sent once: a busy machine may push its mutation again (the same id, which
     // the server applies once), never a second message.
     await waitFor(() => {
-      const sends = server.received.filter((mutation) => mutation.type === 'sendMessage');
+      const sends = device.server.received.filter((mutation) => mutation.type === 'sendMessage');
       expect(sends[0]).toMatchObject({ chatId: 'c9', message: { message: 'typed at once' } });
       expect(new Set(sends.map((mutation) => mutation.id)).size).toBe(1);
     });
@@ -390,9 +341,9 @@ describe('the chat screen', () => {
 
   it("shows her chats loading, not 'no tea yet', until the first sync has answered", async () => {
     let release = () => {};
-    server.pullGate = new Promise((resolve) => (release = resolve));
+    device.server.pullGate = new Promise((resolve) => (release = resolve));
     givenUser(USER);
-    renderApp('/chat?new=1');
+    renderChatScreen('/chat?new=1');
     const history = within(screen.getAllByRole('navigation', { name: 'Chat history' })[0]!);
     expect(await history.findByRole('status', { name: 'Loading chats' })).toBeTruthy();
     expect(history.queryByText("You haven't spilled any tea yet!")).toBeNull();
@@ -402,9 +353,9 @@ describe('the chat screen', () => {
 
   it('opens the upgrade dialog after a teaser reply once she has left her message box, not while she is in it', async () => {
     onServer(aChat({ id: 'c5' }));
-    server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
+    device.server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
     givenUser(USER);
-    renderApp('/chat/c5');
+    renderChatScreen('/chat/c5');
     const box = await messageBox();
     await userEvent.type(box, 'hi{Enter}');
     await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
@@ -424,14 +375,14 @@ describe('the chat screen', () => {
 
   it('opens the waiting upgrade dialog when she sends her next message, and asks once a day', async () => {
     onServer(aChat({ id: 'c7' }));
-    server.replyAtOnce = true;
-    server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
+    device.server.replyAtOnce = true;
+    device.server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
     givenUser(USER);
-    renderApp('/chat/c7');
+    renderChatScreen('/chat/c7');
     const box = await messageBox();
     await userEvent.type(box, 'hi{Enter}');
     await screen.findByRole('button', { name: 'HEAR WHAT YOUR BESTIE HAS TO SAY...' });
-    expect(api.calls().some((call) => call.includes('/replies/'))).toBe(false);
+    expect(device.api.calls().some((call) => call.includes('/replies/'))).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
     await userEvent.type(box, 'he said sorry though{Enter}');
@@ -439,7 +390,7 @@ describe('the chat screen', () => {
     // Her words went as she typed them, before the dialog opened.
     await waitFor(() =>
       expect(
-        server.received.flatMap((m) => (m.type === 'sendMessage' ? [m.message.message] : [])),
+        device.server.received.flatMap((m) => (m.type === 'sendMessage' ? [m.message.message] : [])),
       ).toContain('he said sorry though'),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -467,15 +418,15 @@ describe('the chat screen', () => {
   it('does not nudge for her message and a fresh teaser written on another device, arriving together', async () => {
     onServer(aChat({ id: 'c8', messages: [aMessage({ id: 'u0', chatId: 'c8', seq: 1 })] }));
     givenUser(USER);
-    renderApp('/chat/c8');
+    renderChatScreen('/chat/c8');
     await screen.findByText('Hello');
     // Written elsewhere just now: her message and its reply reach this screen in one read.
     const now = new Date().toISOString();
-    server.change({
+    device.server.change({
       kind: 'message',
       row: aMessage({ id: 'u1', chatId: 'c8', seq: 2, message: 'hi again', timestamp: now }),
     });
-    server.change({
+    device.server.change({
       kind: 'message',
       row: aMessage({
         id: 'r1',
@@ -497,7 +448,7 @@ describe('the chat screen', () => {
   it('does not nudge for a teaser that was already there when she opened the chat', async () => {
     onServer(TEASER_CHAT);
     givenUser(USER);
-    renderApp('/chat/c1');
+    renderChatScreen('/chat/c1');
     await screen.findByText('Oh babe, that stings.');
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
@@ -511,22 +462,22 @@ describe('the chat screen', () => {
       }),
     );
     givenUser(USER);
-    renderApp('/chat/c6');
+    renderChatScreen('/chat/c6');
     const box = await messageBox();
     await userEvent.type(box, 'spill it{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('spill it');
-    expect(server.received).toEqual([]);
+    expect(device.server.received).toEqual([]);
   });
 
   it('keeps what she typed into a new chat when she leaves and comes back', async () => {
     givenUser(USER);
-    renderApp('/chat?new=1');
+    renderChatScreen('/chat?new=1');
     await userEvent.type(await messageBox(), 'so about last night');
     await waitFor(async () => expect(await draftOf(NEW_CHAT_DRAFT)).toBe('so about last night'));
     cleanup();
 
-    renderApp('/chat?new=2');
+    renderChatScreen('/chat?new=2');
     const box = await messageBox();
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('so about last night'));
   });
@@ -535,39 +486,39 @@ describe('the chat screen', () => {
     onServer(aChat({ id: 'old', updatedAt: '2026-11-20T10:00:00.000Z' }));
     onServer(aChat({ id: 'new', updatedAt: '2026-11-25T10:00:00.000Z' }));
     givenUser(USER);
-    const { location } = renderApp('/chat?bestie=cassie');
+    const { location } = renderChatScreen('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toBe('/chat/new'));
-    expect(server.received).toEqual([]);
+    expect(device.server.received).toEqual([]);
   });
 
   it('bestie=cassie opens her most recent chat with Cassie, not a newer one with another bestie', async () => {
     onServer(aChat({ id: 'cassie', updatedAt: '2026-11-20T10:00:00.000Z' }));
     onServer(aChat({ id: 'nene', updatedAt: '2026-11-25T10:00:00.000Z', persona: NENE }));
     givenUser({ ...USER, subscriptionTier: 'premium' });
-    const { location } = renderApp('/chat?bestie=cassie');
+    const { location } = renderChatScreen('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toBe('/chat/cassie'));
     expect(await screen.findByText(/^Hey! I'm Cassie\./)).toBeTruthy();
-    expect(server.received).toEqual([]);
+    expect(device.server.received).toEqual([]);
   });
 
   it('bestie=cassie creates an empty Cassie chat when her chats are all with other besties', async () => {
     onServer(aChat({ id: 'nene', persona: NENE }));
     givenUser({ ...USER, subscriptionTier: 'premium' });
-    const { location } = renderApp('/chat?bestie=cassie');
+    const { location } = renderChatScreen('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
-    await waitFor(() => expect(server.received).toHaveLength(1));
-    expect(server.received).toMatchObject([
+    await waitFor(() => expect(device.server.received).toHaveLength(1));
+    expect(device.server.received).toMatchObject([
       { type: 'createChat', chat: { personaId: 1, isEmptyChatCreation: true } },
     ]);
   });
 
   it('bestie=cassie creates one empty Cassie chat when she has none', async () => {
     givenUser(USER);
-    const { location } = renderApp('/chat?bestie=cassie');
+    const { location } = renderChatScreen('/chat?bestie=cassie');
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
     const chatId = location().slice('/chat/'.length);
-    await waitFor(() => expect(server.received).toHaveLength(1));
-    expect(server.received).toMatchObject([
+    await waitFor(() => expect(device.server.received).toHaveLength(1));
+    expect(device.server.received).toMatchObject([
       { type: 'createChat', chat: { id: chatId, personaId: 1, isEmptyChatCreation: true } },
     ]);
     expect(await messageBox()).toBeTruthy();
@@ -577,25 +528,25 @@ describe('the chat screen', () => {
   it('bestie=cassie after she logged out and back in on this tab opens her Cassie chat, not a second one', async () => {
     onServer(aChat({ id: 'mine', title: '' }));
     givenUser(USER);
-    renderApp('/chat/mine');
+    renderChatScreen('/chat/mine');
     expect(await screen.findByText(/^Hey! I'm Cassie\./, {}, { timeout: 5000 })).toBeTruthy();
     // She logs out (LogoutButton): her chats leave the device with her.
     cleanup();
-    stopSync?.();
+    device.stopSync?.();
     useUserStore.setState({ user: null });
     await clearLocalData();
 
     // She logs back in: the screen is drawn before her sync starts (SyncSession, after paint).
     useUserStore.setState({ status: 'ready', user: USER });
-    const { location } = renderApp('/chat?bestie=cassie');
-    stopSync = startSync(USER);
+    const { location } = renderChatScreen('/chat?bestie=cassie');
+    device.signIn(USER);
     await waitFor(() => expect(location()).toBe('/chat/mine'));
-    expect(server.received).toEqual([]);
+    expect(device.server.received).toEqual([]);
   });
 
   it("shows a visitor 'Chat Not Found' for a chat that is not hers, and a new Cassie chat from there", async () => {
     useUserStore.setState({ status: 'ready', user: null });
-    const { location } = renderApp('/chat/8a1c1f7e-1111-4222-8333-944445555666?bestie=cassie');
+    const { location } = renderChatScreen('/chat/8a1c1f7e-1111-4222-8333-944445555666?bestie=cassie');
     expect(await screen.findByRole('heading', { name: 'Chat Not Found' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start a New Chat' }));
     await waitFor(() => expect(location()).toMatch(/^\/chat\?bestie=cassie&new=\d+$/));
@@ -604,7 +555,7 @@ describe('the chat screen', () => {
 
   it('asks a visitor to log in when she sends, and keeps what she typed', async () => {
     useUserStore.setState({ status: 'ready', user: null });
-    renderApp('/chat?bestie=cassie');
+    renderChatScreen('/chat?bestie=cassie');
     const box = await messageBox();
     expect(screen.getByText(/^Hey! I'm Cassie\./)).toBeTruthy();
     await userEvent.type(box, 'is he worth it?{Enter}');
@@ -621,7 +572,7 @@ describe("a visitor's held message, once she logs in", () => {
   /** A visitor writes to Cassie and is asked to log in; then she does (as the modal's forms do). */
   async function writeThenLogIn(words: string) {
     useUserStore.setState({ status: 'ready', user: null });
-    const app = renderApp('/chat?bestie=cassie');
+    const app = renderChatScreen('/chat?bestie=cassie');
     await userEvent.type(await messageBox(), `${words}{Enter}`);
     await screen.findByRole('dialog', { name: 'Continue chatting with Cassie' });
     givenUser(USER);
@@ -640,8 +591,8 @@ describe("a visitor's held message, once she logs in", () => {
       },
       { timeout: 10_000 },
     );
-    await waitFor(() => expect(server.received).toHaveLength(1));
-    expect(server.received).toMatchObject([
+    await waitFor(() => expect(device.server.received).toHaveLength(1));
+    expect(device.server.received).toMatchObject([
       { type: 'sendMessage', chatId: 'empty', message: { message: 'is he worth it?' } },
     ]);
   });
@@ -650,8 +601,8 @@ describe("a visitor's held message, once she logs in", () => {
     onServer(TEASER_CHAT);
     const { location } = await writeThenLogIn('is he worth it?');
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
-    await waitFor(() => expect(server.received).toHaveLength(1));
-    expect(server.received).toMatchObject([
+    await waitFor(() => expect(device.server.received).toHaveLength(1));
+    expect(device.server.received).toMatchObject([
       { type: 'createChat', chat: { personaId: 1, message: 'is he worth it?' } },
     ]);
   });
@@ -674,7 +625,7 @@ describe('a device whose last user was signed out without the log-out button', (
   it('shows a visitor none of her chats, and says she was signed out', async () => {
     await herDataLocked();
     useUserStore.setState({ status: 'ready', user: null });
-    renderApp('/chat?bestie=cassie');
+    renderChatScreen('/chat?bestie=cassie');
     const history = within(screen.getAllByRole('navigation', { name: 'Chat history' })[0]!);
     expect(
       await history.findByText('You were signed out. Log in again to see your chats.'),
@@ -685,7 +636,7 @@ describe('a device whose last user was signed out without the log-out button', (
   it('wipes her data, as the log-out button does, once a visitor starts chatting', async () => {
     await herDataLocked();
     useUserStore.setState({ status: 'ready', user: null });
-    renderApp('/chat?bestie=cassie');
+    renderChatScreen('/chat?bestie=cassie');
     await userEvent.type(await messageBox(), 'first time here{Enter}');
     await screen.findByRole('dialog', { name: 'Continue chatting with Cassie' });
     await waitFor(async () => expect(await db.meta.get('userId')).toBeUndefined());
@@ -696,13 +647,13 @@ describe('a device whose last user was signed out without the log-out button', (
   it("sends a visitor's first message once she signs up, her data wiped before it is written", async () => {
     await herDataLocked();
     useUserStore.setState({ status: 'ready', user: null });
-    const { location } = renderApp('/chat?bestie=cassie');
+    const { location } = renderChatScreen('/chat?bestie=cassie');
     await userEvent.type(await messageBox(), 'first time here{Enter}');
     await screen.findByRole('dialog', { name: 'Continue chatting with Cassie' });
     givenUser(NEXT);
     await waitFor(() => expect(location()).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
-    await waitFor(() => expect(server.received).toHaveLength(1));
-    expect(server.received).toMatchObject([
+    await waitFor(() => expect(device.server.received).toHaveLength(1));
+    expect(device.server.received).toMatchObject([
       { type: 'createChat', chat: { personaId: 1, message: 'first time here' } },
     ]);
     expect(await db.chats.get('hers')).toBeUndefined();
@@ -735,9 +686,9 @@ describe('care mode on the device', () => {
         ],
       }),
     );
-    server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
+    device.server.replyWith = () => ({ pieces: ['Oh babe, that stings.'], isTeaser: true });
     givenUser(USER);
-    renderApp('/chat/c-care');
+    renderChatScreen('/chat/c-care');
     await userEvent.type(await messageBox(), 'he ghosted me{Enter}');
     expect(await screen.findByText('Oh babe, that stings.')).toBeTruthy();
     expect(pinnedHelp()).toBeTruthy();
@@ -752,9 +703,9 @@ describe('care mode on the device', () => {
     // The fake server stamps her message with aMessage's time: the clock half an hour later.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-25T10:30:00.000Z') });
     onServer(aChat({ id: 'c-now' }));
-    server.replyStreamsHang = true;
+    device.server.replyStreamsHang = true;
     givenUser(USER);
-    renderApp('/chat/c-now');
+    renderChatScreen('/chat/c-now');
     const box = await messageBox();
     expect(pinnedHelp()).toBeNull();
     await userEvent.type(box, 'i took all my sleeping pills{Enter}');
@@ -777,9 +728,9 @@ describe('care mode on the device', () => {
       }),
     );
     givenUser(USER);
-    renderApp('/chat/c-locked');
+    renderChatScreen('/chat/c-locked');
     await userEvent.type(await messageBox(), 'i want to kill myself{Enter}');
-    await waitFor(() => expect(server.received.length).toBeGreaterThan(0));
+    await waitFor(() => expect(device.server.received.length).toBeGreaterThan(0));
     expect(screen.queryByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeNull();
   });
 });

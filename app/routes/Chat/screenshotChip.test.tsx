@@ -1,10 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mutation } from '@shared/sync';
-import { RequireUser } from '../../components/RequireUser';
 import { preloadDialogs } from '../../components/ui/Dialog';
 import { aChat } from '../../db/testData';
 import type * as OcrHttp from '../../http/ocr';
@@ -12,7 +9,7 @@ import { uploadScreenshot } from '../../http/ocr';
 import { readScreenshotOnDevice } from '../../ocr';
 import { syncedDevice } from '../../sync/device.fake';
 import { USER } from '../../testUser';
-import { ChatPage } from './ChatPage';
+import { messageBox, renderChatScreen } from './chatScreen.fake';
 
 // As on a screen that has painted: the dialogs' Radix side is in (see Dialog.tsx).
 beforeAll(preloadDialogs);
@@ -34,31 +31,6 @@ const QUESTION = 'what does he mean by this??';
 
 const device = syncedDevice();
 
-function renderChat(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/chat/:id?',
-        element: (
-          <RequireUser>
-            <ChatPage />
-          </RequireUser>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-}
-
-async function messageBox(): Promise<HTMLTextAreaElement> {
-  await screen.findByRole('log', { name: 'Messages' });
-  return screen.getByPlaceholderText<HTMLTextAreaElement>('Message your bestie...');
-}
 
 /** She uploads a screenshot, it is read, and she clicks 'Use this text'. */
 async function attachScreenshot() {
@@ -104,7 +76,7 @@ beforeEach(() => {
 
 describe("'Use this text' attaches the screenshot to her next message", () => {
   it('shows the chip above her box, sends nothing yet, and moves focus to the box', async () => {
-    renderChat('/chat/c1');
+    renderChatScreen('/chat/c1');
     const box = await messageBox();
     await attachScreenshot();
     const chip = screen.getByRole('group', { name: 'Screenshot attached' });
@@ -115,7 +87,7 @@ describe("'Use this text' attaches the screenshot to her next message", () => {
   });
 
   it('sends her question and the screenshot as one message on Spill', async () => {
-    renderChat('/chat/c1');
+    renderChatScreen('/chat/c1');
     const box = await messageBox();
     await attachScreenshot();
     await userEvent.type(box, QUESTION);
@@ -139,7 +111,7 @@ describe("'Use this text' attaches the screenshot to her next message", () => {
   });
 
   it('sends the screenshot on its own, its text as the message, when she types nothing', async () => {
-    renderChat('/chat/c1');
+    renderChatScreen('/chat/c1');
     await messageBox();
     await attachScreenshot();
     const spill = screen.getByRole<HTMLButtonElement>('button', { name: 'Spill' });
@@ -154,7 +126,7 @@ describe("'Use this text' attaches the screenshot to her next message", () => {
   });
 
   it('sends nothing of the screenshot once she removes it', async () => {
-    renderChat('/chat/c1');
+    renderChatScreen('/chat/c1');
     const box = await messageBox();
     await attachScreenshot();
     await userEvent.click(screen.getByRole('button', { name: 'Remove screenshot' }));
@@ -169,14 +141,14 @@ describe("'Use this text' attaches the screenshot to her next message", () => {
   });
 
   it('keeps the chip, with her words, when she leaves and comes back (a reload)', async () => {
-    renderChat('/chat/c1');
+    renderChatScreen('/chat/c1');
     const box = await messageBox();
     await attachScreenshot();
     await userEvent.type(box, 'half a question');
     // Saved with her draft on the device.
     await new Promise((resolve) => setTimeout(resolve, 100));
     cleanup();
-    renderChat('/chat/c1');
+    renderChatScreen('/chat/c1');
     const again = await messageBox();
     await waitFor(() => expect(again.value).toBe('half a question'));
     expect(await screen.findByRole('group', { name: 'Screenshot attached' })).toBeTruthy();
@@ -190,7 +162,7 @@ describe("'Use this text' attaches the screenshot to her next message", () => {
         persona: { id: 2, name: 'Brooke', description: 'Bold.', avatar: '/personas/brooke.svg' },
       }),
     );
-    renderChat('/chat/c-locked');
+    renderChatScreen('/chat/c-locked');
     await messageBox();
     await attachScreenshot();
     expect(await screen.findByRole('dialog', { name: 'Upgrade Your Bestie' })).toBeTruthy();
