@@ -1,12 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Chat } from '@shared/chat';
-import { clearLocalData } from '../../db/chats';
 import { aChat, aMessage } from '../../db/testData';
-import { fakeSyncApi } from '../../sync/api.fake';
-import { FakeSyncServer } from '../../sync/server.fake';
-import { startSync } from '../../sync/runtime';
-import { givenUser, renderApp, USER } from '../../test-utils';
+import { syncedDevice } from '../../sync/device.fake';
+import { renderApp, USER } from '../../test-utils';
 import { letReadingArrive } from './crisisReadingGate';
 
 /*
@@ -19,17 +16,7 @@ vi.mock('@shared/safety/crisis', async (importOriginal) => {
   return importOriginal();
 });
 
-let stopSync: (() => void) | undefined;
-
-beforeEach(async () => {
-  await clearLocalData();
-});
-
-afterEach(() => {
-  stopSync?.();
-  stopSync = undefined;
-  vi.unstubAllGlobals();
-});
+const device = syncedDevice();
 
 /** Chat `id`: her crisis words, and the bestie's ordinary reply when `answered`. */
 function aCrisisChat(id: string, words: string, answered: boolean): Chat {
@@ -47,14 +34,12 @@ function aCrisisChat(id: string, words: string, answered: boolean): Chat {
 
 describe('the chat screen while the crisis reading loads', () => {
   it('draws a chat with every message answered at once, and holds one still waiting until its help can show with it', async () => {
-    const server = new FakeSyncServer();
-    fakeSyncApi(server);
+    const { server } = device;
     // The bestie takes her time: a reply stream that has not answered yet.
     server.replyStreamsHang = true;
     server.addChat(aCrisisChat('answered', 'i want to die', true));
     server.addChat(aCrisisChat('waiting', 'i want to kill myself tonight', false));
-    givenUser({ ...USER, subscriptionTier: 'premium' });
-    stopSync = startSync(USER);
+    device.signIn({ ...USER, subscriptionTier: 'premium' });
     const { router } = renderApp('/chat/answered');
 
     // Every message of hers has its reply: the chat does not wait for the reading.

@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLocalData } from '../../db/chats';
+import { describe, expect, it, vi } from 'vitest';
 import { aChat, aMessage } from '../../db/testData';
-import { fakeSyncApi } from '../../sync/api.fake';
-import { FakeSyncServer } from '../../sync/server.fake';
-import { startSync } from '../../sync/runtime';
-import { givenUser, renderApp, USER } from '../../test-utils';
+import { syncedDevice } from '../../sync/device.fake';
+import { renderApp, USER } from '../../test-utils';
 import { letReadingArrive } from './crisisReadingGate';
 
 // The crisis reading comes only when the test says (a slow network): see crisisReadingGate.
@@ -16,22 +13,11 @@ vi.mock('@shared/safety/crisis', async (importOriginal) => {
   return importOriginal();
 });
 
-let stopSync: (() => void) | undefined;
-
-beforeEach(async () => {
-  await clearLocalData();
-});
-
-afterEach(() => {
-  stopSync?.();
-  stopSync = undefined;
-  vi.unstubAllGlobals();
-});
+const device = syncedDevice();
 
 describe('a message she sends before the crisis reading has come', () => {
   it('waits for the reading by itself, with its help, while the chat she was reading stays', async () => {
-    const server = new FakeSyncServer();
-    fakeSyncApi(server);
+    const { server } = device;
     server.replyStreamsHang = true;
     const hers = aMessage({ id: 'o-1', chatId: 'open', seq: 1, message: 'long day' });
     const reply = aMessage({
@@ -43,8 +29,7 @@ describe('a message she sends before the crisis reading has come', () => {
       message: 'Tell me everything.',
     });
     server.addChat(aChat({ id: 'open', messages: [hers, reply] }));
-    givenUser({ ...USER, subscriptionTier: 'premium' });
-    stopSync = startSync(USER);
+    device.signIn({ ...USER, subscriptionTier: 'premium' });
     renderApp('/chat/open');
 
     const slow = { timeout: 5000 };
