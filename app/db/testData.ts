@@ -29,3 +29,20 @@ export function aChat(overrides: Partial<Chat> & { id: string }): Chat {
     ...overrides,
   };
 }
+
+/** A free user's chat 'c1': her message, and the bestie's reply as the teaser she sees. */
+export const TEASER_CHAT: Chat = aChat({
+  id: 'c1',
+  title: 'Boy trouble',
+  messages: [
+    aMessage({ id: 'u1', chatId: 'c1', seq: 1, message: 'He ghosted me' }),
+    aMessage({
+      id: 'r1',
+      chatId: 'c1',
+      seq: 2,
+      isUser: false,
+      isTeaser: true,
+      message: 'Oh babe, that stings.',
+    }),
+  ],
+});

@@ -9,7 +9,7 @@ import { queueMessage } from '../../db/outbox';
 import { lockOwnerData } from '../../db/sessionLock';
 import { claimDevice } from '../../db/account';
 import { draftOf } from '../../db/drafts';
-import { aChat, aMessage } from '../../db/testData';
+import { aChat, aMessage, TEASER_CHAT } from '../../db/testData';
 import { syncedDevice } from '../../sync/device.fake';
 import { syncNow } from '../../sync/runtime';
 import { useUserStore } from '../../state/useUserStore';
@@ -54,21 +54,6 @@ const NENE = {
   avatar: '/personas/nene.svg',
 };
 
-const TEASER_CHAT: Chat = aChat({
-  id: 'c1',
-  title: 'Boy trouble',
-  messages: [
-    aMessage({ id: 'u1', chatId: 'c1', seq: 1, message: 'He ghosted me' }),
-    aMessage({
-      id: 'r1',
-      chatId: 'c1',
-      seq: 2,
-      isUser: false,
-      isTeaser: true,
-      message: 'Oh babe, that stings.',
-    }),
-  ],
-});
 
 beforeEach(() => {
   localStorage.clear();

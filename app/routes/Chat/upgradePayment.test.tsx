@@ -2,11 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Chat } from '@shared/chat';
 import type { PublicUser } from '@shared/user';
 import { RequireUser } from '../../components/RequireUser';
 import { Toaster } from '../../components/ui/Toaster';
-import { aChat, aMessage } from '../../db/testData';
+import { aChat, TEASER_CHAT } from '../../db/testData';
 import { getCurrentUser } from '../../http/auth';
 import {
   confirmTestPayment,
@@ -42,20 +41,7 @@ const PREMIUM: PublicUser = {
 };
 
 const FULL_REPLY = 'Oh babe, that stings. Here is what I would do, step by step.';
-const chat: Chat = aChat({
-  id: 'c1',
-  messages: [
-    aMessage({ id: 'u1', chatId: 'c1', seq: 1, message: 'He ghosted me' }),
-    aMessage({
-      id: 'r1',
-      chatId: 'c1',
-      seq: 2,
-      isUser: false,
-      isTeaser: true,
-      message: 'Oh babe, that stings.',
-    }),
-  ],
-});
+const chat = TEASER_CHAT;
 
 const device = syncedDevice();
 
