@@ -4,20 +4,11 @@ import { createRef, StrictMode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as IconTooltipModule from './IconTooltip';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './RadixTooltip';
+import { stubResizeObserver } from './resizeObserver.fake';
 
 let tooltips: typeof IconTooltipModule;
 
-beforeAll(() => {
-  // jsdom has none; Radix measures the tooltip's arrow with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeAll(stubResizeObserver);
 
 afterAll(() => vi.unstubAllGlobals());
 

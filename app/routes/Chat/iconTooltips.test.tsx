@@ -11,6 +11,7 @@ import { ChatHeader } from './ChatHeader';
 import { InputBar } from './InputBar';
 import { MobileTopBar } from './MobileTopBar';
 import { Sidebar } from './Sidebar';
+import { stubResizeObserver } from '../../components/ui/resizeObserver.fake';
 
 const CHAT = aChat({ id: 'c1', title: 'Boy trouble' });
 
@@ -29,15 +30,7 @@ beforeAll(async () => {
   // The '⋯' menu loads after the chat paints (ChatMenuButton); the first import of Radix's
   // dropdown is slow under vitest's transform, which these tests are not about.
   await import('./ChatMenu');
-  // jsdom has none; Radix measures the tooltip's arrow with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 
 afterAll(() => vi.unstubAllGlobals());
