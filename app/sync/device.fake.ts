@@ -3,7 +3,7 @@ import type { PublicUser } from '@shared/user';
 import { clearLocalData } from '../db/chats';
 import { useUserStore } from '../state/useUserStore';
 import { fakeSyncApi } from './api.fake';
-import { startSync } from './runtime';
+import { startSync, syncNow } from './runtime';
 import { FakeSyncServer } from './server.fake';
 
 /**
@@ -28,7 +28,10 @@ export function syncedDevice() {
     device.server = new FakeSyncServer();
     device.api = fakeSyncApi(device.server);
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // A cycle still under way would end after the page is gone (no `navigator` then): let the
+    // last one finish here.
+    if (device.stopSync) await syncNow();
     device.stopSync?.();
     device.stopSync = undefined;
     vi.unstubAllGlobals();

@@ -137,8 +137,12 @@ describe('paying from the upgrade dialog in a chat', () => {
       const router = openChat({ path: '/chat/cassie', element: <ChatCassieRedirect /> });
       await payFromTeaser('Year', 'Bestie for the Year', '$99.99');
 
-      expect(await screen.findByText('Payment Successful!')).toBeTruthy();
-      expect(await screen.findByRole('heading', { name: 'Bestie Upgrade Complete!' })).toBeTruthy();
+      // The celebration loads its own chunk after the payment: more than findBy's 1 s when busy.
+      const busy = { timeout: 8000 };
+      expect(await screen.findByText('Payment Successful!', {}, busy)).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { name: 'Bestie Upgrade Complete!' }, busy),
+      ).toBeTruthy();
       expect(screen.getByText("You're now a Bestie for the Year!", { selector: 'p' })).toBeTruthy();
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(useUserStore.getState().user?.subscriptionTier).toBe('premium');
