@@ -127,11 +127,13 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
   // rather than in pieces some later screen also imports.
   { name: 'index', tags: ['$initial'] },
   // The data layer of a signed-in screen (Dexie, her chats, the outbox, the sync session), and
-  // the tooltips of its icon buttons: one chunk, loaded with the chat or settings screen, never
-  // with the landing page (shared by both, the tooltips would be a file of their own).
+  // its icon buttons with their tooltips: one chunk, loaded with the chat or settings screen,
+  // never with the landing page (shared by both, the buttons would be a file of their own).
   {
     name: 'chat-data',
     test: modulesAt([
+      'app/components/ui/Icon.tsx',
+      'app/components/ui/IconButton.tsx',
       'app/components/ui/IconTooltip.tsx',
       'node_modules/dexie/',
       'node_modules/dexie-react-hooks/',

@@ -5,6 +5,8 @@ import {
   markInstallHelpDone,
   runsStandalone,
 } from './installHelp';
+import { Icon } from '../components/ui/Icon';
+import { IconButton } from '../components/ui/IconButton';
 import { usePwaStore } from './usePwaStore';
 import './installHelp.css';
 
@@ -59,22 +61,9 @@ export function InstallHelp() {
           </>
         )}
       </div>
-      <button
-        type="button"
-        className="icon-button install-help__close"
-        aria-label="Dismiss"
-        onClick={finish}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M6 6l12 12M18 6L6 18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+      <IconButton label="Dismiss" className="install-help__close" onClick={finish}>
+        <Icon size={20} stroke={2.5} d="M6 6l12 12M18 6L6 18" />
+      </IconButton>
     </section>
   );
 }
@@ -82,21 +71,6 @@ export function InstallHelp() {
 /** Safari's Share icon: a box with an arrow out of it. */
 function ShareIcon() {
   return (
-    <svg
-      className="install-help__share"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-    >
-      <path
-        d="M12 3v12M8 7l4-4 4 4M7 11H5v10h14V11h-2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <Icon className="install-help__share" size={18} d="M12 3v12M8 7l4-4 4 4M7 11H5v10h14V11h-2" />
   );
 }

@@ -1,6 +1,6 @@
 import type { PersonaRef } from '@shared/chat';
 import type { HelpSituation } from '@shared/safety/resources';
-import { IconTooltip } from '../../components/ui/IconTooltip';
+import { IconButton } from '../../components/ui/IconButton';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { ChatMenuButton } from './ChatMenuButton';
 import { HelpButton } from './HelpButton';
@@ -33,16 +33,9 @@ export function ChatHeader({
       </h1>
       {/* Always there: help is one tap away in every chat, crisis or not. */}
       <HelpButton situation={helpSituation} />
-      <IconTooltip>
-        <button
-          type="button"
-          className="icon-button chat-header__new"
-          aria-label="New chat"
-          onClick={onNewChat}
-        >
-          <PlusIcon />
-        </button>
-      </IconTooltip>
+      <IconButton label="New chat" className="chat-header__new" onClick={onNewChat}>
+        <PlusIcon />
+      </IconButton>
       {chatId && <ChatMenuButton chatId={chatId} />}
     </header>
   );

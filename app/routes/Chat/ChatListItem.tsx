@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { memo } from 'react';
 import { NavLink } from 'react-router-dom';
-import { IconTooltip } from '../../components/ui/IconTooltip';
+import { Icon } from '../../components/ui/Icon';
+import { IconButton } from '../../components/ui/IconButton';
 import { lockedHere } from '../../db/chats';
 import type { LocalChat } from '../../db/db';
 import { chatDateLabel } from './chatDate';
-import { TrashIcon } from './icons';
 
 interface ChatListItemProps {
   chat: LocalChat;
@@ -42,16 +42,9 @@ function ChatListItemRow({ chat, onDelete, onOpen }: ChatListItemProps) {
           {chat.persona.name} · {chatDateLabel(whenOf(chat))}
         </span>
       </NavLink>
-      <IconTooltip>
-        <button
-          type="button"
-          className="icon-button chat-list__delete"
-          aria-label="Delete chat"
-          onClick={() => onDelete(chat)}
-        >
-          <TrashIcon />
-        </button>
-      </IconTooltip>
+      <IconButton label="Delete chat" className="chat-list__delete" onClick={() => onDelete(chat)}>
+        <TrashIcon />
+      </IconButton>
     </li>
   );
 }
@@ -78,3 +71,8 @@ export function EmptyHistory() {
     </div>
   );
 }
+
+/** Here with the rows rather than in icons.tsx, which the chat's first load carries. */
+const TrashIcon = () => (
+  <Icon d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+);

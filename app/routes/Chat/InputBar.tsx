@@ -10,7 +10,8 @@ import {
 import { hasVisibleText, MESSAGE_MAX_LENGTH } from '@shared/chat';
 import { afterScreenDrawn } from '../../components/afterScreen';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
-import { IconTooltip } from '../../components/ui/IconTooltip';
+import { Icon } from '../../components/ui/Icon';
+import { IconButton } from '../../components/ui/IconButton';
 import type { ScreenshotAttachment } from '../../db/db';
 
 export const FOCUS_DELAY_MS = 100;
@@ -79,21 +80,12 @@ export function InputBar(props: InputBarProps) {
 
   return (
     <form className="input-bar" onSubmit={handleSubmit}>
-      <IconTooltip>
-        <button
-          type="button"
-          className="icon-button input-bar__image"
-          aria-label="Upload screenshot"
-          onClick={onImage}
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v9.6l3.3-3.3a1 1 0 0 1 1.4 0l2.3 2.3 3.3-3.3a1 1 0 0 1 1.4 0L19 13.6V6H5Zm4 3.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
-            />
-          </svg>
-        </button>
-      </IconTooltip>
+      <IconButton label="Upload screenshot" className="input-bar__image" onClick={onImage}>
+        <Icon
+          stroke="fill"
+          d="M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v9.6l3.3-3.3a1 1 0 0 1 1.4 0l2.3 2.3 3.3-3.3a1 1 0 0 1 1.4 0L19 13.6V6H5Zm4 3.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
+        />
+      </IconButton>
       <div className="input-bar__box">
         {screenshot && chip && (
           <chip.ScreenshotChip screenshot={screenshot} onRemove={() => onRemoveScreenshot?.()} />

@@ -1,4 +1,4 @@
-import { IconTooltip } from '../../components/ui/IconTooltip';
+import { IconButton } from '../../components/ui/IconButton';
 import { MenuIcon, PlusIcon } from './icons';
 
 interface MobileTopBarProps {
@@ -9,17 +9,13 @@ interface MobileTopBarProps {
 export function MobileTopBar({ onMenu, onNewChat }: MobileTopBarProps) {
   return (
     <div className="top-bar">
-      <IconTooltip>
-        <button type="button" className="icon-button" aria-label="Open menu" onClick={onMenu}>
-          <MenuIcon />
-        </button>
-      </IconTooltip>
+      <IconButton label="Open menu" onClick={onMenu}>
+        <MenuIcon />
+      </IconButton>
       <span className="top-bar__title">Besties</span>
-      <IconTooltip>
-        <button type="button" className="icon-button" aria-label="New chat" onClick={onNewChat}>
-          <PlusIcon />
-        </button>
-      </IconTooltip>
+      <IconButton label="New chat" onClick={onNewChat}>
+        <PlusIcon />
+      </IconButton>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { Icon } from '../../components/ui/Icon';
+import { IconButton } from '../../components/ui/IconButton';
 import type { ScreenshotAttachment } from '../../db/db';
 
 /** Characters of the screenshot's text shown in the chip (CSS cuts it to one line). */
@@ -27,19 +29,13 @@ export function ScreenshotChip({
     <div className="screenshot-chip" role="group" aria-label="Screenshot attached">
       <img ref={thumbnail} className="screenshot-chip__thumb" alt="" />
       <span className="screenshot-chip__text">{preview}</span>
-      <button
-        type="button"
-        className="icon-button screenshot-chip__remove"
-        aria-label="Remove screenshot"
-        onClick={onRemove}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z"
-          />
-        </svg>
-      </button>
+      <IconButton label="Remove screenshot" className="screenshot-chip__remove" onClick={onRemove}>
+        <Icon
+          size={18}
+          stroke="fill"
+          d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z"
+        />
+      </IconButton>
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { displayName, type PublicUser } from '@shared/user';
-import { afterScreenDrawn } from '../../components/afterScreen';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
-import { IconTooltip } from '../../components/ui/IconTooltip';
+import { IconButton } from '../../components/ui/IconButton';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserAvatar } from '../../components/ui/UserAvatar';
 import { chatsNewestFirst } from '../../db/chats';
@@ -21,13 +20,9 @@ interface SidebarProps {
   onNavigate: () => void;
 }
 
-/** 'Delete chat?', asked only once she presses a chat's delete button: fetched once the chat is
- * drawn, no part of its first load. */
-const confirmDialog = lazyModule(() => import('../../components/ui/ConfirmDialog'));
-
-/** Her chats' rows, or what stands in for them (EmptyHistory), and the search field: asked for
- * as the list is read from the device (which is never there by the first paint either), no
- * part of the screen's first load. */
+/** Her chats' rows, or what stands in for them (EmptyHistory), the search field and 'Delete
+ * chat?': asked for as the list is read from the device (which is never there by the first
+ * paint either), no part of the screen's first load. */
 const chatRows = lazyModule(() => import('./sidebarParts'));
 
 /** Her picture beside her name (inline: chat.css lays out the footer, this is its one row). */
@@ -38,7 +33,6 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
   const rows = useLazyModule(chatRows, { now: true });
   const settled = useSyncStore(settledSelector);
   const [toDelete, setToDelete] = useState<LocalChat | null>(null);
-  const confirm = useLazyModule(confirmDialog, { now: toDelete !== null, later: afterScreenDrawn });
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -85,16 +79,9 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
               <UserAvatar user={user} size={32} />
               <span className="sidebar__name">{displayName(user)}</span>
             </span>
-            <IconTooltip>
-              <Link
-                to="/settings"
-                className="icon-button"
-                aria-label="Settings"
-                onClick={onNavigate}
-              >
-                <GearIcon />
-              </Link>
-            </IconTooltip>
+            <IconButton label="Settings" to="/settings" onClick={onNavigate}>
+              <GearIcon />
+            </IconButton>
           </div>
         ) : (
           <Link to="/auth?mode=login" className="btn btn--secondary btn--block">
@@ -102,13 +89,10 @@ export function Sidebar({ user, openChatId, onNewChat, onNavigate }: SidebarProp
           </Link>
         )}
       </div>
-      {confirm && (
-        <confirm.ConfirmDialog
+      {rows && (
+        <rows.DeleteChatDialog
           open={toDelete !== null}
-          onOpenChange={(open) => !open && setToDelete(null)}
-          title="Delete chat?"
-          description="This conversation will be deleted for good. This can't be undone."
-          confirmLabel="Delete"
+          onClose={() => setToDelete(null)}
           onConfirm={() => void confirmDelete()}
         />
       )}

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import type { Memory } from '@shared/memory';
+import { Icon } from './icons';
 import { memoriesOf } from '../../db/memories';
 
 /** The memories last read for each reply's list, drawn at once when its row comes back. */
@@ -24,9 +25,7 @@ export function UsedMemories({ ids }: { ids: string[] }) {
   if (!memories?.length) return null;
   return (
     <p className="used-memories">
-      <svg className="used-memories__icon" viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M12 3a6 6 0 0 0-3.5 10.9V17h7v-3.1A6 6 0 0 0 12 3zM9.5 20h5" />
-      </svg>
+      <Icon size={16} d="M12 3a6 6 0 0 0-3.5 10.9V17h7v-3.1A6 6 0 0 0 12 3zM9.5 20h5" />
       <span>Remembered:</span>
       {memories.map((memory, index) => (
         <span key={memory.id}>

@@ -1,6 +1,8 @@
 /**
  * The sidebar's parts that wait for its first paint: her chats' rows (or what stands in for
- * them), and the search field, which loads search itself when she goes to it.
+ * them), the question their delete buttons ask, and the search field, which loads search
+ * itself when she goes to it.
  */
 export { ChatListItem, EmptyHistory } from './ChatListItem';
+export { DeleteChatDialog } from './DeleteChatDialog';
 export { SearchBox } from './SearchBox';

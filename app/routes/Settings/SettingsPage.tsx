@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { Icon } from '../../components/ui/Icon';
+import { IconButton } from '../../components/ui/IconButton';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InstallHelp } from '../../pwa/InstallHelp';
 import { AccountSection } from './AccountSection';
@@ -20,18 +22,9 @@ export function SettingsPage() {
   return (
     <div className="settings">
       <header className="settings__bar">
-        <Link to="/chat" className="icon-button" aria-label="Back to chat">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M15 5l-7 7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </Link>
+        <IconButton label="Back to chat" to="/chat">
+          <Icon size={24} stroke={2.5} d="M15 5l-7 7 7 7" />
+        </IconButton>
         <h1 className="settings__title">Settings</h1>
       </header>
       <main className="settings__main">
