@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { BrandLink } from './BrandLink';
 import { useDocumentTitle } from './useDocumentTitle';
 
 interface SimplePageProps {
@@ -15,9 +15,7 @@ export function SimplePage({ title, documentTitle, children }: SimplePageProps) 
   return (
     <div className="simple-page">
       <header className="brand-bar">
-        <Link to="/" className="brand-bar__logo">
-          Besties
-        </Link>
+        <BrandLink className="brand-bar__logo" />
       </header>
       <main className="simple-page__main">
         <section className="card simple-page__card">

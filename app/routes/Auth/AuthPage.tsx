@@ -3,6 +3,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { CLAIM_QUERY, claimMessages } from '@shared/claims';
 import { PERSONAS } from '@shared/personas';
 import { FREE_CHAT_IS } from '@shared/plans';
+import { BrandLink } from '../../components/BrandLink';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -47,9 +48,7 @@ export function AuthPage() {
           ))}
         </div>
         <h1 className="auth-card__title">
-          <Link to="/" className="auth-card__home">
-            Besties
-          </Link>
+          <BrandLink className="auth-card__home" />
         </h1>
         <p className="auth-card__subtitle">
           Your besties are waiting to hear everything. Come spill the tea.

@@ -4,8 +4,8 @@ import { loginSchema, type LoginBody } from '@shared/validation';
 import { login } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
 import { EmailField } from '../../components/forms/EmailField';
+import { PasswordField } from '../../components/forms/PasswordField';
 import { useZodForm } from '../../components/forms/useZodForm';
-import { TextField } from '../../components/ui/TextField';
 import { enterAccount, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
 import { useReportValues } from './useReportValues';
@@ -54,12 +54,8 @@ export function LoginForm({ values, onChange, focusEmail }: LoginFormProps) {
   return (
     <form className="auth-form" noValidate onSubmit={form.onSubmit(send, refused)}>
       <EmailField id="login-email" {...form.field('email')} />
-      <TextField
+      <PasswordField
         id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        placeholder="Your password"
         {...form.field('password')}
         labelAside={
           <span className="field__aside">

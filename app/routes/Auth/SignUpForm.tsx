@@ -8,8 +8,8 @@ import {
 import { register } from '../../http/auth';
 import { fieldErrorsFromApi } from '../../http/client';
 import { EmailField } from '../../components/forms/EmailField';
+import { PasswordField } from '../../components/forms/PasswordField';
 import { useZodForm } from '../../components/forms/useZodForm';
-import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../state/useToastStore';
 import { enterAccount, toastFillAllFields } from './authFeedback';
 import { useFocusOnMount } from './useFocusOnMount';
@@ -69,20 +69,10 @@ export function SignUpForm({ values, onChange, focusEmail }: SignUpFormProps) {
   return (
     <form className="auth-form" noValidate onSubmit={form.onSubmit(send, refused)}>
       <EmailField id="signup-email" {...form.field('email')} />
-      <TextField
-        id="signup-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        {...form.field('password')}
-      />
-      <TextField
+      <PasswordField id="signup-password" kind="new" {...form.field('password')} />
+      <PasswordField
         id="signup-confirm-password"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Type it once more"
+        kind="confirm"
         {...form.field('confirmPassword')}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={pending}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PERSONAS } from '@shared/personas';
+import { BrandLink } from '../../components/BrandLink';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import '../Auth/auth.css';
@@ -25,9 +26,7 @@ export function RecoveryCard({ title, lead, children }: RecoveryCardProps) {
           <span aria-hidden="true">←</span> Back to login
         </Link>
         <p className="recovery-card__brand">
-          <Link to="/" className="auth-card__home">
-            Besties
-          </Link>
+          <BrandLink className="auth-card__home" />
         </p>
         <div className="recovery-card__face" aria-hidden="true">
           <PersonaAvatar persona={CASSIE} size={64} />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PERSONAS } from '@shared/personas';
 import { FREE_CHAT_IS } from '@shared/plans';
+import { BrandLink } from '../../components/BrandLink';
 import { Spinner } from '../../components/ui/Spinner';
 import { PersonaAvatar } from '../../components/ui/PersonaAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -27,9 +28,7 @@ export function Landing() {
   return (
     <div className="landing">
       <header className="landing__header">
-        <Link to="/" className="brand-bar__logo">
-          Besties
-        </Link>
+        <BrandLink className="brand-bar__logo" />
         <Link to="/auth?ref=login" className="btn btn--secondary landing__login">
           Login
         </Link>

@@ -7,6 +7,22 @@ import { useNoReferrerMeta } from './useNoReferrerMeta';
 
 type Step = 'form' | 'done' | 'invalid';
 
+/** A link that no longer works, or a password changed: what happened, and her one way on. */
+const END = {
+  invalid: {
+    title: 'Invalid or Expired Link',
+    lead: "This reset link doesn't work anymore. Links expire after 60 minutes and work only once, so ask for a fresh one.",
+    to: '/forgot-password',
+    action: 'Request new link',
+  },
+  done: {
+    title: 'Password Updated!',
+    lead: "You're all set, bestie. For your safety we signed you out everywhere, so log in with your new password.",
+    to: '/auth',
+    action: 'Log in',
+  },
+} as const;
+
 /** /reset-password?token=…: choose a new password from the mailed link (spec §2, §4, §5, §8). */
 export function ResetPassword() {
   useNoReferrerMeta();
@@ -16,30 +32,13 @@ export function ResetPassword() {
   const token = params.get('token');
   const [step, setStep] = useState<Step>(token === null ? 'invalid' : 'form');
 
-  if (step === 'invalid') {
+  if (step !== 'form') {
+    const { title, lead, to, action } = END[step];
     return (
-      <RecoveryCard
-        title="Invalid or Expired Link"
-        lead="This reset link doesn't work anymore. Links expire after 60 minutes and work only once, so ask for a fresh one."
-      >
+      <RecoveryCard title={title} lead={lead}>
         <div className="recovery-card__actions">
-          <Link to="/forgot-password" className="btn btn--primary btn--block">
-            Request new link
-          </Link>
-        </div>
-      </RecoveryCard>
-    );
-  }
-
-  if (step === 'done') {
-    return (
-      <RecoveryCard
-        title="Password Updated!"
-        lead="You're all set, bestie. For your safety we signed you out everywhere, so log in with your new password."
-      >
-        <div className="recovery-card__actions">
-          <Link to="/auth" className="btn btn--primary btn--block">
-            Log in
+          <Link to={to} className="btn btn--primary btn--block">
+            {action}
           </Link>
         </div>
       </RecoveryCard>

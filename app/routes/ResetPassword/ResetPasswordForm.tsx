@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { resetPasswordFormSchema, type ResetPasswordForm as Values } from '@shared/validation';
+import { PasswordField } from '../../components/forms/PasswordField';
 import { useZodForm } from '../../components/forms/useZodForm';
-import { TextField } from '../../components/ui/TextField';
 import { ApiError, fieldErrorsFromApi } from '../../http/client';
 import { toast } from '../../state/useToastStore';
 import { resetPassword, UNEXPECTED_ERROR } from '../ForgotPassword/recoveryApi';
@@ -45,21 +45,16 @@ export function ResetPasswordForm({ token, onDone, onInvalidLink }: ResetPasswor
 
   return (
     <form className="auth-form" noValidate onSubmit={handleSubmit}>
-      <TextField
+      <PasswordField
         id="reset-new-password"
+        kind="new"
         label="New Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="At least 6 characters"
         {...form.field('newPassword')}
         autoFocus
       />
-      <TextField
+      <PasswordField
         id="reset-confirm-password"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Type it again"
+        kind="confirm"
         {...form.field('confirmPassword')}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={form.submitting}>
