@@ -54,7 +54,6 @@ const NENE = {
   avatar: '/personas/nene.svg',
 };
 
-
 beforeEach(() => {
   localStorage.clear();
 });
@@ -375,7 +374,9 @@ describe('the chat screen', () => {
     // Her words went as she typed them, before the dialog opened.
     await waitFor(() =>
       expect(
-        device.server.received.flatMap((m) => (m.type === 'sendMessage' ? [m.message.message] : [])),
+        device.server.received.flatMap((m) =>
+          m.type === 'sendMessage' ? [m.message.message] : [],
+        ),
       ).toContain('he said sorry though'),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -531,7 +532,9 @@ describe('the chat screen', () => {
 
   it("shows a visitor 'Chat Not Found' for a chat that is not hers, and a new Cassie chat from there", async () => {
     useUserStore.setState({ status: 'ready', user: null });
-    const { location } = renderChatScreen('/chat/8a1c1f7e-1111-4222-8333-944445555666?bestie=cassie');
+    const { location } = renderChatScreen(
+      '/chat/8a1c1f7e-1111-4222-8333-944445555666?bestie=cassie',
+    );
     expect(await screen.findByRole('heading', { name: 'Chat Not Found' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start a New Chat' }));
     await waitFor(() => expect(location()).toMatch(/^\/chat\?bestie=cassie&new=\d+$/));

@@ -80,7 +80,6 @@ function scrollTo(top: number) {
   });
 }
 
-
 describe('the message list, virtualised', () => {
   it('opens at the newest message with only the rows near the screen drawn, however long the chat', async () => {
     render(list(itemsFrom(1, 1000), 'none'));
