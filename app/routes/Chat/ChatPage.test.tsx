@@ -276,7 +276,9 @@ describe('the chat screen', () => {
     const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 });
     retry.focus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull(), {
+      timeout: 10_000,
+    });
     expect(document.activeElement).toBe(box);
     expect(await screen.findByText('Back again!', {}, { timeout: 10_000 })).toBeTruthy();
   });
