@@ -4,6 +4,7 @@ import { useInRouterContext, useLocation } from 'react-router-dom';
 import { messageIdOf } from './messageHash';
 import type { MessageRow } from './messageRows';
 import type { OlderMessages } from './useMessagePages';
+import { glow } from '../../components/glow';
 
 interface ScrollToMessageProps {
   /** The list's rows (MessageList), and the virtualiser that draws them. */
@@ -13,8 +14,6 @@ interface ScrollToMessageProps {
   onLoadOlder: () => void;
 }
 
-/** How long the message she opened glows, so her eye finds it. */
-const GLOW_MS = 2000;
 /** Frames to wait for the row to be drawn after scrolling to it. */
 const DRAWN_WITHIN = 30;
 
@@ -75,16 +74,7 @@ function glowWhenDrawn(virtualizer: Virtualizer<HTMLDivElement, Element>, index:
       return;
     }
     const bubble = row?.querySelector('.chat-bubble') ?? row;
-    // A ring in the theme's focus colour, held, then faded (no motion: fine with reduced motion).
-    const ring = '0 0 0 3px var(--focus)';
-    animation = bubble?.animate?.(
-      [
-        { boxShadow: ring },
-        { boxShadow: ring, offset: 0.6 },
-        { boxShadow: '0 0 0 3px transparent' },
-      ],
-      { duration: GLOW_MS, easing: 'ease-in' },
-    );
+    animation = glow(bubble);
   });
   return () => {
     cancelAnimationFrame(frame);

@@ -15,14 +15,12 @@ import { toast } from '../../state/useToastStore';
 import { syncNow } from '../../sync/runtime';
 import { MemoryRow, memoryRowId } from './MemoryRow';
 import './memories.css';
+import { glow } from '../../components/glow';
 
 /** Where the chat's menu sends her: /settings#memories. */
 const MEMORIES_HASH = '#memories';
 /** Where a search result or a reply's memory sends her: /settings#memory-<id>, at its row. */
 const MEMORY_HASH = `#${memoryRowId('')}`;
-
-/** How long the memory she opened glows, so her eye finds it (as a message found in a chat). */
-const GLOW_MS = 2000;
 
 /**
  * 'Forget everything?' is fetched once the screen is drawn (or as she asks), as the chat's
@@ -217,16 +215,4 @@ function useOpenedHere(
     section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
     heading.current?.focus({ preventScroll: true });
   }, [drawn, hash, key, section, heading]);
-}
-
-/**
- * A ring in the theme's focus colour, held, then faded, as a message found in a chat glows (no
- * motion: fine with reduced motion).
- */
-function glow(row: HTMLElement) {
-  const ring = '0 0 0 3px var(--focus)';
-  row.animate?.(
-    [{ boxShadow: ring }, { boxShadow: ring, offset: 0.6 }, { boxShadow: '0 0 0 3px transparent' }],
-    { duration: GLOW_MS, easing: 'ease-in' },
-  );
 }
