@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,8 +10,12 @@ import { planOf, startPurchase, verify } from './fakes/payments';
 import { createChat, push, repliesWritten, sendMessage } from './fakes/sync';
 import type { TestServer } from './harness';
 import { makeDataDir, onPostgres, startTestServer } from './harness';
+import { runScript } from './runScript';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+/** `npm run backup -- <to>` as a cron job or the systemd timer runs it. */
+const runBackupScript = (dataDir: string, to: string) =>
+  runScript('sync-server/src/backup.ts', [to], { DATA_DIR: dataDir, NODE_ENV: 'test' });
+
 const BACKUP_NAME = /^besties-\d{8}-\d{6}\.sqlite$/;
 
 const servers: TestServer[] = [];
@@ -23,27 +26,6 @@ afterEach(async () => {
 });
 
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
-
-/** `npm run backup -- <to>` as a cron job or the systemd timer runs it: its own process. */
-function runBackupScript(dataDir: string, to: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/backup.ts', to], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 function readDb<T>(file: string, read: (db: Database.Database) => T): T {
   const db = new Database(file, { readonly: true });

@@ -1,35 +1,17 @@
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataEnvOf, makeDataDir, onPostgres, startTestServer } from './harness';
+import { runScript } from './runScript';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+/** `npm run report:referrals -- <args>` as the operator runs it. */
+const runReport = (dataDir: string, args: string[]) =>
+  runScript('scripts/report-referrals.ts', args, dataEnvOf(dataDir));
 
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-/** `npm run report:referrals -- <args>` as the operator runs it: its own process. */
-function runReport(dataDir: string, args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/report-referrals.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...dataEnvOf(dataDir) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 /** A DATA_DIR whose database (migrated as the server leaves it) holds these counts. */
 async function dataDirWith(

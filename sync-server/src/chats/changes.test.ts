@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { userMessageRow } from '../replies/send';
 import { changeSeqOfUser, changesSince } from './changes';
 import * as repo from './repo';
+import { addUsers } from '../db/testData';
 
 let db: Db;
 let deps: Deps;
@@ -12,10 +13,7 @@ let deps: Deps;
 beforeEach(async () => {
   db = await openMemoryDb();
   deps = { db, now: () => 0 } as unknown as Deps;
-  await db
-    .insertInto('users')
-    .values({ id: 'u', email: 'u@example.com', password_hash: 'h', created_at: 0, updated_at: 0 })
-    .execute();
+  await addUsers(db, ['u']);
   for (const id of ['a', 'b']) {
     const changeSeq = await repo.nextChangeSeq(db, 'u');
     await repo.insertChat(db, {

@@ -1,32 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../../../tests/integration/runScript';
 import { postgresDb } from './database';
 import { readMigrations } from './migrate';
 import { DB_FILE_NAME } from './open';
 import { testPostgres } from './testPostgres';
 import type { TestPostgres } from './testPostgres';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-/** `npm run <script>` as an operator runs it: its own process, with only these variables. */
-function runScript(file: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 const MIGRATE = 'sync-server/src/db/migrateCommand.ts';
 const BACKUP = 'sync-server/src/backup.ts';
@@ -47,22 +29,22 @@ const newDir = async () => (dir = await mkdtemp(path.join(tmpdir(), 'besties-com
 describe('npm run migrate', () => {
   it("migrates DATA_DIR's SQLite database, saying what it applied, and nothing the second time", async () => {
     const dataDir = path.join(await newDir(), 'data');
-    const first = await runScript(MIGRATE, { DATA_DIR: dataDir });
+    const first = await runScript(MIGRATE, [], { DATA_DIR: dataDir });
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`${path.join(dataDir, DB_FILE_NAME)}: applied ${ALL.length}`);
     expect(first.stdout).toContain('001-accounts');
     expect(first.stdout).toContain(`${String(ALL.length).padStart(3, '0')}-${ALL.at(-1)?.name}`);
-    const again = await runScript(MIGRATE, { DATA_DIR: dataDir });
+    const again = await runScript(MIGRATE, [], { DATA_DIR: dataDir });
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/up to date .* nothing applied/);
   }, 60_000);
 
   it('refuses to make a new database where an install lost its own', async () => {
     const dataDir = await newDir();
-    expect((await runScript(MIGRATE, { DATA_DIR: dataDir })).code).toBe(0);
+    expect((await runScript(MIGRATE, [], { DATA_DIR: dataDir })).code).toBe(0);
     await rm(path.join(dataDir, DB_FILE_NAME));
-    const lost = await runScript(MIGRATE, { DATA_DIR: dataDir });
+    const lost = await runScript(MIGRATE, [], { DATA_DIR: dataDir });
     expect(lost.code).toBe(1);
     expect(lost.stderr).toMatch(/is missing/);
     expect(existsSync(path.join(dataDir, DB_FILE_NAME))).toBe(false);
@@ -71,7 +53,7 @@ describe('npm run migrate', () => {
   it('migrates PostgreSQL at DATABASE_URL', async () => {
     const url = await postgres.createDatabase();
     const dataDir = path.join(await newDir(), 'data');
-    const result = await runScript(MIGRATE, { DATA_DIR: dataDir, DATABASE_URL: url });
+    const result = await runScript(MIGRATE, [], { DATA_DIR: dataDir, DATABASE_URL: url });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`PostgreSQL (DATABASE_URL): applied ${ALL.length}`);
@@ -88,7 +70,7 @@ describe('npm run migrate', () => {
   }, 60_000);
 
   it('says so when PostgreSQL cannot be reached', async () => {
-    const result = await runScript(MIGRATE, {
+    const result = await runScript(MIGRATE, [], {
       DATA_DIR: path.join(await newDir(), 'data'),
       DATABASE_URL: 'postgres://nobody@localhost:1/besties',
     });
@@ -102,7 +84,7 @@ describe('npm run migrate', () => {
 describe('npm run backup on PostgreSQL', () => {
   it('says to use pg_dump and exits 1, touching nothing', async () => {
     const dataDir = path.join(await newDir(), 'data');
-    const result = await runScript(BACKUP, {
+    const result = await runScript(BACKUP, [], {
       DATA_DIR: dataDir,
       DATABASE_URL: 'postgres://besties@127.0.0.1:1/besties',
     });

@@ -14,6 +14,7 @@ import { migrate } from './migrate';
 import { openDatabase } from './open';
 import { testPostgres } from './testPostgres';
 import type { TestPostgres } from './testPostgres';
+import { addUsers } from './testData';
 
 // Its own cluster: the last cases stop the server, which must not stop other files' tests.
 let postgres: TestPostgres;
@@ -34,13 +35,6 @@ async function open(engine: Engine): Promise<Db> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function addUser(db: Db, id: string): Promise<void> {
-  await db
-    .insertInto('users')
-    .values({ id, email: `${id}@example.com`, password_hash: 'h', created_at: 0, updated_at: 0 })
-    .execute();
-}
-
 async function userIds(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').orderBy('id').execute();
   return rows.map((row) => row.id);
@@ -56,8 +50,8 @@ describe.each(['sqlite', 'postgres'] as const)('inTransaction on %s', (engine) =
 
   it('commits what the callback wrote and answers what it answered', async () => {
     const answer = await inTransaction(db, async (trx) => {
-      await addUser(trx, 'a');
-      await addUser(trx, 'b');
+      await addUsers(trx, ['a']);
+      await addUsers(trx, ['b']);
       return 'done';
     });
     expect(answer).toBe('done');
@@ -67,7 +61,7 @@ describe.each(['sqlite', 'postgres'] as const)('inTransaction on %s', (engine) =
   it('rolls everything back when the callback throws', async () => {
     await expect(
       inTransaction(db, async (trx) => {
-        await addUser(trx, 'a');
+        await addUsers(trx, ['a']);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
@@ -76,15 +70,15 @@ describe.each(['sqlite', 'postgres'] as const)('inTransaction on %s', (engine) =
 
   it('nests as a savepoint: an inner failure undoes only the inner writes', async () => {
     await inTransaction(db, async (trx) => {
-      await addUser(trx, 'outer-before');
+      await addUsers(trx, ['outer-before']);
       await expect(
         inTransaction(trx, async (inner) => {
-          await addUser(inner, 'inner');
+          await addUsers(inner, ['inner']);
           throw new Error('inner failed');
         }),
       ).rejects.toThrow('inner failed');
-      await inTransaction(trx, async (inner) => addUser(inner, 'inner-ok'));
-      await addUser(trx, 'outer-after');
+      await inTransaction(trx, async (inner) => addUsers(inner, ['inner-ok']));
+      await addUsers(trx, ['outer-after']);
     });
     expect(await userIds(db)).toEqual(['inner-ok', 'outer-after', 'outer-before']);
   });
@@ -92,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('inTransaction on %s', (engine) =
   it('runs afterCommit hooks once committed, never after a rollback or a failed savepoint', async () => {
     const calls: string[] = [];
     await inTransaction(db, async (trx) => {
-      await addUser(trx, 'a');
+      await addUsers(trx, ['a']);
       afterCommit(trx, () => calls.push('outer'));
       await inTransaction(trx, async (inner) => {
         afterCommit(inner, () => calls.push('inner kept'));
@@ -151,7 +145,7 @@ describe.each(['sqlite', 'postgres'] as const)('inTransaction on %s', (engine) =
   });
 
   it('keeps one state of the data through a read-only transaction while another writes', async () => {
-    await addUser(db, 'a');
+    await addUsers(db, ['a']);
     // Another process's connection (SQLite in memory has none: open.test.ts shows it on a file).
     const other = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
     await other?.connect();
@@ -176,16 +170,7 @@ describe.each(['sqlite', 'postgres'] as const)('inTransaction on %s', (engine) =
   });
 
   it('reads BIGINT milliseconds and counts back as numbers', async () => {
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u',
-        email: 'u@example.com',
-        password_hash: 'h',
-        created_at: 1_900_000_000_000,
-        updated_at: 1_900_000_000_001,
-      })
-      .execute();
+    await addUsers(db, ['u'], 1_900_000_000_000);
     const row = await db
       .selectFrom('users')
       .select(['created_at', (eb) => eb.fn.countAll().as('n')])
@@ -199,7 +184,7 @@ describe('PostgreSQL unreachable', () => {
   it('fails a query with an error isDatabaseUnavailable knows, and recovers when the server is back', async () => {
     const db = await open('postgres');
     try {
-      await addUser(db, 'before');
+      await addUsers(db, ['before']);
       postgres.cluster!.pause();
       let failure: unknown;
       try {
@@ -215,7 +200,7 @@ describe('PostgreSQL unreachable', () => {
 
       postgres.cluster!.resume();
       expect(await userIds(db)).toEqual(['before']);
-      await addUser(db, 'after');
+      await addUsers(db, ['after']);
       expect(await userIds(db)).toEqual(['after', 'before']);
     } finally {
       postgres.cluster!.resume();

@@ -7,6 +7,7 @@ import { openDatabase } from './open';
 import type { Tables } from './tables';
 import { testPostgres } from './testPostgres';
 import type { TestPostgres } from './testPostgres';
+import { addUsers } from './testData';
 
 /**
  * Every table and column of tables.ts, written out: the compiler holds this to Tables exactly
@@ -228,13 +229,7 @@ describe.each(['sqlite', 'postgres'] as const)('the schema on %s', (engine) => {
           .where('id', '=', 'u')
           .executeTakeFirstOrThrow()
       ).storage_bytes;
-    await db
-      .insertInto('users')
-      .values([
-        { id: 'u', email: 'u@example.com', password_hash: 'h', created_at: 0, updated_at: 0 },
-        { id: 'v', email: 'v@example.com', password_hash: 'h', created_at: 0, updated_at: 0 },
-      ])
-      .execute();
+    await addUsers(db, ['u', 'v']);
     await db
       .insertInto('chats')
       .values({ id: 'c', user_id: 'u', persona_id: 1, created_at: 0, updated_at: 0, change_seq: 1 })

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { openMemoryDb } from '../db/memory';
 import { entitlementOf, grantTier, purchasePeriods } from './service';
+import { addUsers } from '../db/testData';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2030, 0, 1);
@@ -13,10 +14,7 @@ const deps = () => ({ db, now: () => time });
 beforeEach(async () => {
   db = await openMemoryDb();
   time = T0;
-  await db
-    .insertInto('users')
-    .values({ id: 'u', email: 'u@x', password_hash: 'h', created_at: 0, updated_at: 0 })
-    .execute();
+  await addUsers(db, ['u']);
 });
 afterEach(() => db.destroy());
 

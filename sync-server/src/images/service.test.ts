@@ -14,18 +14,14 @@ import { imageFile, writeImageFile } from './files';
 import { insertImage } from './repo';
 import type { ImageRow } from './repo';
 import { deleteImages, listOwnImages } from './service';
+import { addUsers } from '../db/testData';
 
 let db: Db;
 let dataDir: string;
 beforeEach(async () => {
   db = await openMemoryDb();
   dataDir = await mkdtemp(path.join(tmpdir(), 'besties-images-'));
-  for (const id of ['u', 'v']) {
-    await db
-      .insertInto('users')
-      .values({ id, email: `${id}@x`, password_hash: 'h', created_at: 0, updated_at: 0 })
-      .execute();
-  }
+  await addUsers(db, ['u', 'v']);
 });
 afterEach(async () => {
   await db.destroy();

@@ -5,6 +5,7 @@ import { openMemoryDb } from '../db/memory';
 import * as claimRepo from './claimRepo';
 import * as repo from './repo';
 import * as testRepo from './testRepo';
+import { addUsers } from '../db/testData';
 
 const T0 = Date.UTC(2030, 0, 1);
 
@@ -12,13 +13,7 @@ let db: Db;
 
 beforeEach(async () => {
   db = await openMemoryDb();
-  await db
-    .insertInto('users')
-    .values([
-      { id: 'u', email: 'u@x', password_hash: 'h', created_at: 0, updated_at: 0 },
-      { id: 'v', email: 'v@x', password_hash: 'h', created_at: 0, updated_at: 0 },
-    ])
-    .execute();
+  await addUsers(db, ['u', 'v']);
 });
 afterEach(async () => {
   await db.destroy();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { openMemoryDb } from '../db/memory';
 import * as jobsRepo from './jobsRepo';
+import { addUsers } from '../db/testData';
 
 const NOW = 1_000_000;
 const LIVE = NOW + 60_000;
@@ -70,16 +71,7 @@ beforeEach(async () => {
   places.clear();
   sent = 0;
   db = await openMemoryDb();
-  await db
-    .insertInto('users')
-    .values({
-      id: 'u',
-      email: 'u@example.com',
-      password_hash: 'h',
-      created_at: 0,
-      updated_at: 0,
-    })
-    .execute();
+  await addUsers(db, ['u']);
 });
 afterEach(async () => {
   await db.destroy();

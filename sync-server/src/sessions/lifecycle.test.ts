@@ -13,6 +13,7 @@ import {
   SESSION_LIFETIME_MS,
   startSession,
 } from './lifecycle';
+import { addUsers } from '../db/testData';
 
 describe('keptUserAgent', () => {
   it('keeps the user agent trimmed, at most 300 characters', () => {
@@ -34,16 +35,7 @@ describe('findLiveSession', () => {
   async function depsWith(secret: string) {
     const db = await openMemoryDb();
     opened.push(db);
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'u1@example.com',
-        password_hash: 'h',
-        created_at: 0,
-        updated_at: 0,
-      })
-      .execute();
+    await addUsers(db, ['u1']);
     let now = 1_000;
     const deps = {
       db,

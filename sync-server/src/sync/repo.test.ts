@@ -4,14 +4,12 @@ import type { Db } from '../db/database';
 import { openMemoryDb } from '../db/memory';
 import { deleteProcessedBefore, findProcessed, recordProcessed } from './repo';
 import type { StoredResult } from './repo';
+import { addUsers } from '../db/testData';
 
 let db: Db;
 beforeEach(async () => {
   db = await openMemoryDb();
-  await db
-    .insertInto('users')
-    .values({ id: 'u', email: 'u@x', password_hash: 'h', created_at: 0, updated_at: 0 })
-    .execute();
+  await addUsers(db, ['u']);
 });
 afterEach(() => db.destroy());
 

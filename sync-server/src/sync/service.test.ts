@@ -6,16 +6,14 @@ import type { Deps } from '../deps';
 import type { RateLimiter } from '../http/rateLimit';
 import type { ParsedMutation } from './apply';
 import { push } from './service';
+import { addUsers } from '../db/testData';
 
 let db: Db;
 let errors: unknown[];
 beforeEach(async () => {
   db = await openMemoryDb();
   errors = [];
-  await db
-    .insertInto('users')
-    .values({ id: 'u', email: 'u@x', password_hash: 'h', created_at: 0, updated_at: 0 })
-    .execute();
+  await addUsers(db, ['u']);
 });
 afterEach(() => db.destroy());
 

@@ -7,24 +7,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { openMemoryDb } from '../db/memory';
 import { profileImageIdOf, removeProfileImages, writeProfileImage } from './profileImage';
+import { addUsers } from '../db/testData';
 
 let dataDir: string;
 let deps: { config: Config; db: Db; now: () => number };
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'besties-profile-'));
   const db = await openMemoryDb();
-  await db
-    .insertInto('users')
-    .values(
-      ['ann', 'eve'].map((id) => ({
-        id,
-        email: `${id}@example.com`,
-        password_hash: 'h',
-        created_at: 0,
-        updated_at: 0,
-      })),
-    )
-    .execute();
+  await addUsers(db, ['ann', 'eve']);
   deps = { config: { dataDir, storageQuotaBytes: 1024 } as Config, db, now: () => 0 };
 });
 afterEach(async () => {
