@@ -24,13 +24,28 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Fakes stand in for the server in tests (CONTRIBUTING.md §13): nothing else imports them.
+    // Fakes and test data stand in for the server in tests (CONTRIBUTING.md §13): nothing else
+    // imports them.
     files: ['app/**/*.{ts,tsx}', 'sync-server/src/**/*.ts', 'shared/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}', '**/*.fake.ts', 'app/test-utils.tsx', 'app/test-setup.ts'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.fake.ts',
+      '**/*TestData.ts',
+      '**/testData.ts',
+      'app/test-utils.tsx',
+      'app/test-setup.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/*.fake'], message: 'Fakes are for tests only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/*.fake', '**/*TestData', '**/testData'],
+              message: 'Fakes and test data are for tests only.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,28 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_TYPES, plainChatMessage } from './chat';
-import type { ChatMessage, ChatSummary, PersonaRef } from './chat';
+import { ANALYSIS_TYPES } from './chat';
+import type { ChatSummary, PersonaRef } from './chat';
+import { aMessage, CASSIE } from './chatTestData';
 import { checkCompactPage, decodePullPage, encodePullPage } from './compact-pull';
 import type { PullAnswer } from './sync';
 
-const CASSIE: PersonaRef = {
-  id: 1,
-  name: 'Cassie',
-  description: 'Your soft place to land.',
-  avatar: '/personas/cassie.svg',
-};
 const MAX: PersonaRef = { id: 4, name: 'Max', description: 'Straight talk.', avatar: '/m.svg' };
-
-function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage {
-  return plainChatMessage({
-    chatId: 'chat-1',
-    seq: 1,
-    message: 'Hello',
-    isUser: true,
-    timestamp: '2026-11-25T10:00:00.000Z',
-    ...overrides,
-  });
-}
 
 const aChat = (id: string, persona = CASSIE, careUntil: string | null = null): ChatSummary => ({
   id,

@@ -12,18 +12,10 @@ import {
   queueForgetMemory,
   queueSaveMemory,
 } from './memories';
-import { aMemory } from './memoryTestData';
+import { aMemory, EMMA, LISBON } from './memoryTestData';
 import { savePulledPage, settlePush } from './serverRows';
 import { aChat } from './testData';
 
-const EMMA = aMemory({ id: 'emma' });
-const LISBON = aMemory({
-  id: 'lisbon',
-  kind: 'place',
-  subject: 'Lisbon',
-  detail: 'Emma is moving there',
-  createdAt: '2026-11-25T10:00:01.000Z',
-});
 const MAYA = aMemory({
   id: 'maya',
   subject: 'Maya',

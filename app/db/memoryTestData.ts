@@ -15,3 +15,13 @@ export function aMemory(overrides: Partial<Memory> & { id: string }): Memory {
     ...overrides,
   };
 }
+
+/** The two memories most tests start from: a person, and a place that names her. */
+export const EMMA = aMemory({ id: 'emma' });
+export const LISBON = aMemory({
+  id: 'lisbon',
+  kind: 'place',
+  subject: 'Lisbon',
+  detail: 'Emma is moving there',
+  createdAt: '2026-11-25T10:00:01.000Z',
+});

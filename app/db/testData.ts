@@ -1,29 +1,17 @@
-import { plainChatMessage } from '@shared/chat';
-import type { Chat, ChatMessage } from '@shared/chat';
+import type { Chat } from '@shared/chat';
+import { aMessage, CASSIE } from '@shared/chatTestData';
+import { saveDraft } from './drafts';
+import { queueMessage } from './outbox';
 
-/** Test builders for API shapes. */
-export function aMessage(overrides: Partial<ChatMessage> & { id: string }): ChatMessage {
-  return plainChatMessage({
-    chatId: 'chat-1',
-    seq: 1,
-    message: 'Hello',
-    isUser: true,
-    timestamp: '2026-11-25T10:00:00.000Z',
-    ...overrides,
-  });
-}
+/** Test builders for API shapes, and the device state a test starts from. */
+export { aMessage } from '@shared/chatTestData';
 
 export function aChat(overrides: Partial<Chat> & { id: string }): Chat {
   return {
     title: 'My day',
     timestamp: '2026-11-25T10:00:00.000Z',
     updatedAt: '2026-11-25T10:00:00.000Z',
-    persona: {
-      id: 1,
-      name: 'Cassie',
-      description: 'Your soft place to land.',
-      avatar: '/personas/cassie.svg',
-    },
+    persona: CASSIE,
     careUntil: null,
     messages: [],
     ...overrides,
@@ -46,3 +34,14 @@ export const TEASER_CHAT: Chat = aChat({
     }),
   ],
 });
+
+/** Work of hers only this device holds: a message waiting in the outbox and a draft of chat 'c1'. */
+export async function givenUnsentWork(): Promise<void> {
+  await queueMessage({
+    chatId: 'c1',
+    messageId: 'm1',
+    text: 'my secret',
+    newChat: { persona: CASSIE },
+  });
+  await saveDraft('c1', 'half a thought');
+}

@@ -54,6 +54,19 @@ async function fillCard(dialog: HTMLElement, card: string) {
   return user;
 }
 
+/** Pays $14.99 with the filled card and waits for the success page the paid intent leads to. */
+async function payAndLand(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  location: () => string,
+) {
+  await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
+  await waitFor(
+    () => expect(location()).toBe('/checkout-success?plan=bestie-month&payment_intent=pi_test_abc'),
+    { timeout: 5000 },
+  );
+}
+
 beforeEach(() => {
   forgetPreparedCheckout();
   vi.mocked(createPaymentIntent).mockReset();
@@ -187,14 +200,7 @@ describe('/checkout', () => {
       USER.email,
     );
     const user = await fillCard(dialog, '4242424242424242');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
-    await waitFor(
-      () =>
-        expect(location()).toBe('/checkout-success?plan=bestie-month&payment_intent=pi_test_abc'),
-      {
-        timeout: 5000,
-      },
-    );
+    await payAndLand(user, dialog, location);
     expect(confirmTestPayment).toHaveBeenCalledWith(
       expect.objectContaining({
         clientSecret: SECRET,
@@ -231,14 +237,7 @@ describe('/checkout', () => {
     });
     const { dialog, location } = await openCheckout();
     const user = await fillCard(dialog, '4242424242424242');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $14.99' }));
-    await waitFor(
-      () =>
-        expect(location()).toBe('/checkout-success?plan=bestie-month&payment_intent=pi_test_abc'),
-      {
-        timeout: 5000,
-      },
-    );
+    await payAndLand(user, dialog, location);
     expect(logged).toHaveBeenCalledWith('Failed to verify payment with server', expect.anything());
     logged.mockRestore();
   });

@@ -8,6 +8,7 @@ import { publishSettled } from '../db/settled';
 import { claimDevice } from '../db/account';
 import { aChat } from '../db/testData';
 import { getCurrentUser } from '../http/auth';
+import { USER as TEST_USER } from '../testUser';
 import { useToastStore } from './useToastStore';
 import { refreshUser, setUser, updateUser, useUserStore } from './useUserStore';
 
@@ -120,16 +121,8 @@ describe('a plan that ends', () => {
   });
 });
 
-const FULL: PublicUser = {
-  id: 'u1',
-  email: 'a@b.co',
-  name: null,
-  profileImage: null,
-  subscriptionTier: 'free',
-  subscriptionEndsAt: null,
-  metadata: { ageRange: null, location: null },
-  theme: null,
-};
+/** Every field as the server sends it, none set. */
+const FULL: PublicUser = { ...TEST_USER, id: 'u1', email: 'a@b.co' };
 
 describe('her account after a profile change', () => {
   const ANA = { ...USER, name: 'Ana' };

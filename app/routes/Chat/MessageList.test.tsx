@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aChat } from '../../db/testData';
 import type { ChatItem } from './chatItems';
+import { aMessageItem } from './chatItemTestData';
 import { MessageList } from './MessageList';
 import { withMessageListLayout } from './messageListLayout.fake';
 import type { OlderMessages } from './useMessagePages';
@@ -18,16 +19,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const message = (n: number, from: 'user' | 'bestie' = 'user', text = `message ${n}`): ChatItem => ({
-  id: `m${n}`,
-  timestamp: '2026-11-25T10:00:00.000Z',
-  kind: 'message',
-  from,
-  text,
-  crisis: false,
-  situation: 'support',
-  greeting: false,
-});
+const message = (n: number, from: 'user' | 'bestie' = 'user', text = `message ${n}`): ChatItem =>
+  aMessageItem({ id: `m${n}`, from, text });
 
 const pending = (n: number): ChatItem => ({ ...base(n), kind: 'pending', text: `message ${n}` });
 const failed = (n: number, failure: string): ChatItem => ({

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aChat } from '../../db/testData';
+import { aMessageItem } from './chatItemTestData';
 import type { ChatItem } from './chatItems';
 import { MessageList } from './MessageList';
 import { withMessageListLayout } from './messageListLayout.fake';
@@ -15,16 +16,8 @@ const COUNT = 200;
 const PAGE = 50;
 withMessageListLayout({ view: VIEW, row: ROW });
 
-const message = (n: number): ChatItem => ({
-  id: `m${n}`,
-  timestamp: '2026-11-25T10:00:00.000Z',
-  kind: 'message',
-  from: n % 2 ? 'user' : 'bestie',
-  text: `message ${n}`,
-  crisis: false,
-  situation: 'support',
-  greeting: false,
-});
+const message = (n: number): ChatItem =>
+  aMessageItem({ id: `m${n}`, from: n % 2 ? 'user' : 'bestie', text: `message ${n}` });
 
 /** A chat of COUNT messages read a page at a time, newest first, as useMessagePages does. */
 function PagedChat({ onLoadOlder }: { onLoadOlder: () => void }) {

@@ -4,21 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { aChat } from '../../db/testData';
 import type { ChatItem } from './chatItems';
 import { messageTimeLabel } from './chatDate';
+import { aMessageItem } from './chatItemTestData';
 import { MessageBubble } from './MessageBubble';
 
 const PERSONA = aChat({ id: 'x' }).persona;
 const SENT = '2026-11-25T10:04:00.000Z';
 
-const message = (from: 'user' | 'bestie', text: string): ChatItem => ({
-  id: `m-${from}`,
-  timestamp: SENT,
-  kind: 'message',
-  from,
-  text,
-  crisis: false,
-  situation: 'support',
-  greeting: false,
-});
+const message = (from: 'user' | 'bestie', text: string): ChatItem =>
+  aMessageItem({ id: `m-${from}`, timestamp: SENT, from, text });
 
 function bubble(item: ChatItem) {
   render(<MessageBubble item={item} persona={PERSONA} onRetry={() => {}} />);

@@ -7,9 +7,8 @@ import { RequireUser } from '../../components/RequireUser';
 import { Toaster } from '../../components/ui/Toaster';
 import { clearLocalData } from '../../db/chats';
 import { db } from '../../db/db';
-import { queueMessage } from '../../db/outbox';
 import { saveDraft } from '../../db/drafts';
-import { aChat } from '../../db/testData';
+import { givenUnsentWork } from '../../db/testData';
 import { useToastStore } from '../../state/useToastStore';
 import { useUserStore } from '../../state/useUserStore';
 import { givenUser, USER } from '../../test-utils';
@@ -239,13 +238,7 @@ describe("'Delete my account'", () => {
 
   it('erases the device, signs her out and lands on the home page with the toast', async () => {
     const api = deleteRoute(() => Response.json({ ok: true }));
-    await queueMessage({
-      chatId: 'c1',
-      messageId: 'm1',
-      text: 'my secret',
-      newChat: { persona: aChat({ id: 'c1' }).persona },
-    });
-    await saveDraft('c1', 'half a thought');
+    await givenUnsentWork();
     const { location } = renderSection();
     const { user, dialog } = await openDeleteDialog();
     await user.type(dialog.getByLabelText('Password'), 'secret1');

@@ -8,7 +8,7 @@ import { preloadDialogs } from '../../components/ui/Dialog';
 import { Toaster } from '../../components/ui/Toaster';
 import { clearLocalData, toLocalChat } from '../../db/chats';
 import { db } from '../../db/db';
-import { aMemory } from '../../db/memoryTestData';
+import { aMemory, EMMA, LISBON } from '../../db/memoryTestData';
 import { savePulledPage } from '../../db/serverRows';
 import { aChat } from '../../db/testData';
 import { createSyncEngine } from '../../sync/engine';
@@ -17,7 +17,6 @@ import { useToastStore } from '../../state/useToastStore';
 import { ChatMenu } from '../Chat/ChatMenu';
 import { MemoriesSection } from './MemoriesSection';
 
-const EMMA = aMemory({ id: 'emma' });
 const MAYA = aMemory({
   id: 'maya',
   subject: 'Maya',
@@ -26,12 +25,6 @@ const MAYA = aMemory({
   sourceChatId: 'deleted-chat',
   sourceMessageId: 'm9',
   createdAt: '2026-11-24T10:00:00.000Z',
-});
-const LISBON = aMemory({
-  id: 'lisbon',
-  kind: 'place',
-  subject: 'Lisbon',
-  detail: 'Emma is moving there',
 });
 const BIRTHDAY = aMemory({
   id: 'birthday',

@@ -10,27 +10,25 @@ import { SessionsSection } from './SessionsSection';
 const NOW = new Date('2026-11-26T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
-const THIS_ONE: SessionView = {
-  id: 's1',
-  device: 'Safari on iPhone',
-  createdAt: minutesAgo(60 * 24 * 30),
-  lastSeenAt: minutesAgo(0),
-  current: true,
-};
-const LAPTOP: SessionView = {
-  id: 's2',
-  device: 'Chrome on Mac',
-  createdAt: minutesAgo(60 * 24 * 10),
-  lastSeenAt: minutesAgo(5),
-  current: false,
-};
-const TABLET: SessionView = {
-  id: 's3',
-  device: 'Firefox on Android',
-  createdAt: minutesAgo(60 * 24 * 20),
-  lastSeenAt: minutesAgo(60 * 24 * 3),
-  current: false,
-};
+const DAY = 60 * 24;
+/** A signed-in device: first signed in `daysOld` days ago, last seen `seenMinutesAgo` ago. */
+const aSession = (
+  id: string,
+  device: string,
+  daysOld: number,
+  seenMinutesAgo: number,
+  current = false,
+): SessionView => ({
+  id,
+  device,
+  createdAt: minutesAgo(daysOld * DAY),
+  lastSeenAt: minutesAgo(seenMinutesAgo),
+  current,
+});
+
+const THIS_ONE = aSession('s1', 'Safari on iPhone', 30, 0, true);
+const LAPTOP = aSession('s2', 'Chrome on Mac', 10, 5);
+const TABLET = aSession('s3', 'Firefox on Android', 20, 3 * DAY);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -4,10 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../../http/auth';
 import { clearLocalData } from '../../db/chats';
 import { db } from '../../db/db';
-import { queueMessage } from '../../db/outbox';
 import { claimDevice } from '../../db/account';
 import { draftOf, saveDraft } from '../../db/drafts';
-import { aChat } from '../../db/testData';
+import { givenUnsentWork } from '../../db/testData';
 import { ApiError } from '../../http/client';
 import { useUserStore } from '../../state/useUserStore';
 import { givenUser, renderApp, USER } from '../../test-utils';
@@ -71,13 +70,7 @@ describe('/settings', () => {
   it('leaves nothing of hers on the device when she logs out', async () => {
     vi.mocked(logout).mockResolvedValue();
     await claimDevice(USER);
-    await queueMessage({
-      chatId: 'c1',
-      messageId: 'm1',
-      text: 'my secret',
-      newChat: { persona: aChat({ id: 'c1' }).persona },
-    });
-    await saveDraft('c1', 'half a thought');
+    await givenUnsentWork();
     const { location } = renderApp('/settings');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(location()).toBe('/'));
