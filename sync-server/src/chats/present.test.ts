@@ -82,6 +82,21 @@ describe('presentMessage', () => {
     expect(shown.ocrStructuredData).toEqual({ a: 1 });
     expect(shown.ocrAnalysis).toBeNull();
   });
+
+  it('names the memories a whole reply used, and none it cannot read as ids', () => {
+    const shown = (usedMemories: string | null) =>
+      presentMessage(row({ usedMemories }), { tier: 'vip', persona: cassie });
+    expect(shown('["emma","lisbon"]').usedMemories).toEqual(['emma', 'lisbon']);
+    expect(shown('["emma",2,null]').usedMemories).toEqual(['emma']);
+    for (const damaged of ['{"emma":true}', 'not json', '[]', '[1]', null]) {
+      expect(shown(damaged)).not.toHaveProperty('usedMemories');
+    }
+    const teaser = presentMessage(row({ usedMemories: '["emma"]' }), {
+      tier: 'free',
+      persona: cassie,
+    });
+    expect(teaser).not.toHaveProperty('usedMemories');
+  });
 });
 
 describe('presentChatSummary', () => {

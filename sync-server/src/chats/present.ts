@@ -44,6 +44,7 @@ export const shownContent = (row: Shown, viewer: Viewer): string =>
 export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
   const isReply = row.role === 'assistant';
   const isTeaser = isTeaserFor(row, viewer);
+  const usedMemories = memoryIdsOf(row.usedMemories);
   return {
     id: row.id,
     chatId: row.chatId,
@@ -71,9 +72,7 @@ export function presentMessage(row: MessageRow, viewer: Viewer): ChatMessage {
     ),
     ocrConfidence: row.ocrConfidence,
     // A teaser hides the words that used them.
-    ...(row.usedMemories && !isTeaser
-      ? { usedMemories: parseJson(row.usedMemories, (value) => value as string[]) ?? [] }
-      : {}),
+    ...(usedMemories.length > 0 && !isTeaser ? { usedMemories } : {}),
   };
 }
 
@@ -124,6 +123,12 @@ export function presentChatPage(
     hasMore: page.hasMore,
     nextBefore: page.hasMore && oldest ? oldest.id : null,
   };
+}
+
+/** The memory ids a reply stored, as far as they read as ids: a damaged value names none. */
+function memoryIdsOf(text: string | null): string[] {
+  const value = parseJson(text, (parsed) => parsed);
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
 function parseJson<T>(text: string | null, shape: (value: unknown) => T): T | null {
