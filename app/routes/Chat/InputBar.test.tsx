@@ -68,6 +68,35 @@ describe('the message box', () => {
     expect(document.activeElement).toBe(box());
   });
 
+  it('leaves her focus in the messages if she went there within those 100 ms', () => {
+    vi.useFakeTimers();
+    render(
+      <>
+        <div role="log" aria-label="Messages">
+          <button type="button">Retry</button>
+        </div>
+        <Harness onSend={() => {}} />
+      </>,
+    );
+    act(() => vi.advanceTimersByTime(FOCUS_DELAY_MS / 2));
+    screen.getByRole('button', { name: 'Retry' }).focus();
+    act(() => vi.advanceTimersByTime(FOCUS_DELAY_MS));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retry' }));
+  });
+
+  it('takes it from a button outside the messages (the one that opened this new chat)', () => {
+    vi.useFakeTimers();
+    render(
+      <>
+        <button type="button">New Chat</button>
+        <Harness onSend={() => {}} />
+      </>,
+    );
+    screen.getByRole('button', { name: 'New Chat' }).focus();
+    act(() => vi.advanceTimersByTime(FOCUS_DELAY_MS));
+    expect(document.activeElement).toBe(box());
+  });
+
   it('shows a counter near the length limit', () => {
     render(<Harness onSend={() => {}} />);
     fireEvent.change(box(), { target: { value: 'x'.repeat(3900) } });

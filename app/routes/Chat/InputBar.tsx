@@ -48,8 +48,12 @@ export function InputBar(props: InputBarProps) {
   const canSend = hasVisibleText(value) || Boolean(screenshot);
   const chip = useLazyModule(screenshotChip, { now: Boolean(screenshot), later: afterScreenDrawn });
 
+  // Unless in the meantime her focus went into the messages (a Retry she tabbed to, the
+  // message a search opened the chat at): that is where she is.
   useEffect(() => {
-    const timer = window.setTimeout(() => box.current?.focus(), FOCUS_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      if (!document.activeElement?.closest('[role="log"]')) box.current?.focus();
+    }, FOCUS_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
