@@ -1,10 +1,10 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useInRouterContext, useLocation } from 'react-router-dom';
+import { glow } from '../../components/glow';
 import { messageIdOf } from './messageHash';
 import type { MessageRow } from './messageRows';
 import type { OlderMessages } from './useMessagePages';
-import { glow } from '../../components/glow';
 
 interface ScrollToMessageProps {
   /** The list's rows (MessageList), and the virtualiser that draws them. */

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocation } from 'react-router-dom';
 import type { Memory } from '@shared/memory';
 import { afterScreenDrawn } from '../../components/afterScreen';
+import { glow } from '../../components/glow';
 import { lazyModule, useLazyModule } from '../../components/lazyModule';
 import {
   memoriesByGroup,
@@ -15,7 +16,6 @@ import { toast } from '../../state/useToastStore';
 import { syncNow } from '../../sync/runtime';
 import { MemoryRow, memoryRowId } from './MemoryRow';
 import './memories.css';
-import { glow } from '../../components/glow';
 
 /** Where the chat's menu sends her: /settings#memories. */
 const MEMORIES_HASH = '#memories';
